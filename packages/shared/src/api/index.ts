@@ -1,0 +1,3 @@
+export * from './list.schemas';
+export * from './auth.schemas';
+export * from './users.schemas';

@@ -1,0 +1,47 @@
+/**
+ * Application configuration: the keys of spec 2 §3 with their defaults (spec 2 §1 texts), and
+ * the rule for keys that may be stored.
+ */
+export const DEFAULT_APP_CONFIG = {
+  AppName: 'Drilling Information System',
+  AppShortName: 'mDIS',
+  ShowAppShortName: true,
+  CopyrightText: 'ICDP 2021',
+  CopyrightLink: 'https://www.icdp-online.org/',
+  AboutLink: 'https://www.icdp-online.org/about-icdp/',
+  CanSendEmails: false,
+  UseOAuth2: false,
+  /** Empty: the bundled logo. Otherwise a URL or data URL. */
+  AppIcon: '',
+  SecondAppIcon: '',
+  SecondAppIconUrl: '',
+  /** Username of the read-only default user signed in automatically; empty: none. */
+  useDefaultUser: '',
+  useFacetSearch: false,
+  useCustomScss: false,
+  customScssFilePrefix: 'custom',
+  /** Empty: the built-in User Management page; otherwise an external page opened instead. */
+  UserManagementUrl: '',
+  /** Help links are this base plus a relative page name. */
+  HelpBaseUrl: 'https://www.icdp-online.org/mdis-help/',
+} as const;
+
+export type AppConfigKey = keyof typeof DEFAULT_APP_CONFIG;
+export type AppConfigValue = string | number | boolean | null | AppConfigValue[] | { [key: string]: AppConfigValue };
+export type AppConfig = Record<string, AppConfigValue>;
+
+/** The original's key rule: lower-case words joined by '.' or '-'. */
+export const CONFIG_KEY_PATTERN = /^[a-z]+([.-]+[a-z]+)*$/;
+
+/** A storable key: the original's pattern, or one of the named camel-case keys. */
+export function isValidConfigKey(key: string): boolean {
+  return CONFIG_KEY_PATTERN.test(key) || Object.hasOwn(DEFAULT_APP_CONFIG, key);
+}
+
+/** The original's message for a refused key (a 400). */
+export function invalidConfigKeyMessage(key: string): string {
+  return `'${key}' is not a valid config key`;
+}
+
+/** The user-config key under which favourite forms are kept. */
+export const FAVORITE_FORMS_KEY = 'favorite-forms';

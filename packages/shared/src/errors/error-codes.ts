@@ -1,0 +1,24 @@
+/** Every error the API can answer with, and the HTTP status and Yii-style name it carries. */
+export const ERROR_CODES = {
+  BAD_REQUEST: { status: 400, name: 'Bad Request' },
+  UNAUTHORIZED: { status: 401, name: 'Unauthorized' },
+  FORBIDDEN: { status: 403, name: 'Forbidden' },
+  NOT_FOUND: { status: 404, name: 'Not Found' },
+  ROUTE_NOT_FOUND: { status: 404, name: 'Not Found' },
+  METHOD_NOT_ALLOWED: { status: 405, name: 'Method Not Allowed' },
+  CONFLICT: { status: 409, name: 'Conflict' },
+  UNIQUE_VIOLATION: { status: 409, name: 'Conflict' },
+  FOREIGN_KEY_VIOLATION: { status: 409, name: 'Conflict' },
+  PAYLOAD_TOO_LARGE: { status: 413, name: 'Payload Too Large' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, name: 'Unsupported Media Type' },
+  VALIDATION_FAILED: { status: 422, name: 'Unprocessable entity' },
+  NOT_NULL_VIOLATION: { status: 422, name: 'Unprocessable entity' },
+  RATE_LIMITED: { status: 429, name: 'Too Many Requests' },
+  INTERNAL: { status: 500, name: 'Internal Server Error' },
+} as const satisfies Record<string, { status: number; name: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && value in ERROR_CODES;
+}
