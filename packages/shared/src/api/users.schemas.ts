@@ -25,26 +25,48 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-export const userCreateSchema = z.object({
+// The fields without defaults: the update schema must not invent values for absent fields
+// (zod 4 applies a `.default()` even inside `.partial()`).
+const userFields = {
   username: z
     .string()
     .trim()
     .min(3, 'Username should contain at least 3 characters.')
     .max(255)
     .regex(USERNAME_PATTERN, 'Username may contain letters, digits and - _ . @ only.'),
-  email: z.string().trim().email('Email is not a valid email address.').max(255),
-  name: z.string().trim().max(255).default(''),
+  email: z.string().trim().max(255).pipe(z.email('Email is not a valid email address.')),
+  name: z.string().trim().max(255),
   password: z
     .string()
     .min(PASSWORD_MIN_LENGTH, `Password should contain at least ${PASSWORD_MIN_LENGTH} characters.`)
     .max(1024),
+  roles,
+  permissions,
+  active: z.boolean(),
+};
+
+export const userCreateSchema = z.object({
+  ...userFields,
+  name: userFields.name.default(''),
   roles: roles.default([]),
   permissions: permissions.default([]),
-  active: z.boolean().default(true),
+  active: userFields.active.default(true),
 });
 export type UserCreate = z.infer<typeof userCreateSchema>;
 
-export const userUpdateSchema = userCreateSchema.partial();
+/**
+ * Every field optional; an absent field is left unchanged. An absent or empty password keeps the
+ * old one (the edit form's "leave empty to keep").
+ */
+export const userUpdateSchema = z
+  .object({
+    ...userFields,
+    password: z
+      .literal('')
+      .transform(() => undefined)
+      .or(userFields.password),
+  })
+  .partial();
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
 
 export const USER_MESSAGES = {

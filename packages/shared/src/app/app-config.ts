@@ -45,3 +45,14 @@ export function invalidConfigKeyMessage(key: string): string {
 
 /** The user-config key under which favourite forms are kept. */
 export const FAVORITE_FORMS_KEY = 'favorite-forms';
+
+/** The user-config key under which `POST app/set-facet-values` keeps the facet search. */
+export const FACET_SEARCH_KEY = 'facetSearch';
+
+/** What a user's config holds before the user stores anything (read after the app config). */
+export const DEFAULT_USER_CONFIG: AppConfig = { [FAVORITE_FORMS_KEY]: [] };
+
+/** A key a user may store in its own config: any valid app-config key, or the facet search. */
+export function isValidUserConfigKey(key: string): boolean {
+  return isValidConfigKey(key) || key === FACET_SEARCH_KEY;
+}
