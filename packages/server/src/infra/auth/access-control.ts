@@ -1,0 +1,87 @@
+import { type AccessRule, AppError, AUTH_MESSAGES, SESSION_COOKIE, satisfiesAccess } from '@mdis/shared';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
+import { type AuthenticatedUser, toAuthenticatedUser } from './authenticated-user';
+import type { TokenService } from './token.service';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route. Required: the server refuses to start without it. */
+    access?: AccessRule;
+    /** false: only the Authorization header counts, never the session cookie (default true on GET/HEAD). */
+    cookieAuth?: boolean;
+  }
+  interface FastifyRequest {
+    user: AuthenticatedUser | null;
+  }
+}
+
+export const FORBIDDEN_MESSAGE = 'You are not allowed to perform this action.';
+
+/**
+ * Third-party plugins (static files, the docs UI) register routes we cannot annotate. They are
+ * registered inside a context marked with this symbol, which states their rule explicitly.
+ */
+const kContextAccess = Symbol('mdis.contextAccess');
+
+export function declareContextAccess(instance: FastifyInstance, rule: AccessRule): void {
+  (instance as unknown as Record<symbol, AccessRule>)[kContextAccess] = rule;
+}
+
+function contextAccess(instance: FastifyInstance): AccessRule | undefined {
+  return (instance as unknown as Record<symbol, AccessRule | undefined>)[kContextAccess];
+}
+
+// The cookie stands in for the header only where nothing changes: reads opened by URL
+// (reports, previews, downloads). SameSite=Strict and this rule together stop CSRF.
+function tokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const bearer = header && /^Bearer\s+(\S+)$/i.exec(header)?.[1];
+  if (bearer) return bearer;
+  const safeMethod = request.method === 'GET' || request.method === 'HEAD';
+  if (!safeMethod || request.routeOptions.config.cookieAuth === false) return undefined;
+  return request.cookies[SESSION_COOKIE] || undefined;
+}
+
+function createAccessCheck(tokens: TokenService): onRequestAsyncHookHandler {
+  return async function checkAccess(request) {
+    const rule = request.routeOptions.config.access;
+    if (rule === 'public') return;
+    const token = tokenOf(request);
+    const row = token ? await tokens.verify(token) : undefined;
+    if (!row || !token) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.missingToken);
+    request.user = toAuthenticatedUser(row, token);
+    if (!rule || !satisfiesAccess(rule, request.user.roles)) throw new AppError('FORBIDDEN', FORBIDDEN_MESSAGE);
+  };
+}
+
+function toArray<T>(value: T | T[] | undefined): T[] {
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value : [value];
+}
+
+/**
+ * Every route must declare `config.access`; a route without one stops the server at startup.
+ * Each route then gets the check as its first onRequest hook.
+ */
+export function registerAccessControl(app: FastifyInstance, tokens: TokenService): void {
+  const checkAccess = createAccessCheck(tokens);
+  app.decorateRequest('user', null);
+  app.addHook('onRoute', function (route: RouteOptions) {
+    const access = route.config?.access ?? contextAccess(this);
+    if (!access) {
+      const method = toArray(route.method).join(',');
+      throw new Error(`Route ${method} ${route.url} declares no access rule`);
+    }
+    route.config = { ...route.config, access };
+    // The OpenAPI document then tells which routes need no bearer token.
+    if (access === 'public' && route.schema) route.schema = { ...route.schema, security: [] };
+    const hooks = toArray(route.onRequest);
+    if (!hooks.includes(checkAccess)) route.onRequest = [checkAccess, ...hooks];
+  });
+}
+
+/** The signed-in user of a route whose rule is not 'public' (the access check has set it). */
+export function currentUser(request: FastifyRequest): AuthenticatedUser {
+  if (!request.user) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.missingToken);
+  return request.user;
+}

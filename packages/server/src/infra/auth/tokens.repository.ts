@@ -1,0 +1,82 @@
+import type { Db, UserRow } from '../db/schema';
+
+export interface TokenRecord {
+  token_hash: string;
+  user_id: number;
+  expires_at: string;
+  last_used_at: string;
+}
+
+const USER_COLUMNS = [
+  'users.id',
+  'users.username',
+  'users.email',
+  'users.name',
+  'users.password_hash',
+  'users.roles',
+  'users.permissions',
+  'users.active',
+  'users.created_at',
+  'users.updated_at',
+  'users.last_login_at',
+] as const;
+
+export function createTokensRepository(db: Db) {
+  return {
+    async insert(token: TokenRecord & { created_at: string }): Promise<void> {
+      await db
+        .insertInto('auth_tokens')
+        .values({
+          token_hash: token.token_hash,
+          user_id: token.user_id,
+          created_at: token.created_at,
+          expires_at: token.expires_at,
+          last_used_at: token.last_used_at,
+        })
+        .execute();
+    },
+
+    /** The unexpired token and its active user. */
+    async findValid(tokenHash: string, now: string): Promise<{ token: TokenRecord; user: UserRow } | undefined> {
+      const row = await db
+        .selectFrom('auth_tokens')
+        .innerJoin('users', 'users.id', 'auth_tokens.user_id')
+        .select([
+          'auth_tokens.token_hash',
+          'auth_tokens.user_id',
+          'auth_tokens.expires_at',
+          'auth_tokens.last_used_at',
+          ...USER_COLUMNS,
+        ])
+        .where('auth_tokens.token_hash', '=', tokenHash)
+        .where('auth_tokens.expires_at', '>', now)
+        .where('users.active', '=', 1)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const { token_hash, user_id, expires_at, last_used_at, ...user } = row;
+      return { token: { token_hash, user_id, expires_at, last_used_at }, user };
+    },
+
+    async touch(tokenHash: string, lastUsedAt: string, expiresAt: string): Promise<void> {
+      await db
+        .updateTable('auth_tokens')
+        .set({ last_used_at: lastUsedAt, expires_at: expiresAt })
+        .where('token_hash', '=', tokenHash)
+        .execute();
+    },
+
+    async delete(tokenHash: string): Promise<void> {
+      await db.deleteFrom('auth_tokens').where('token_hash', '=', tokenHash).execute();
+    },
+
+    async deleteForUser(userId: number): Promise<void> {
+      await db.deleteFrom('auth_tokens').where('user_id', '=', userId).execute();
+    },
+
+    async deleteExpired(now: string): Promise<void> {
+      await db.deleteFrom('auth_tokens').where('expires_at', '<=', now).execute();
+    },
+  };
+}
+
+export type TokensRepository = ReturnType<typeof createTokensRepository>;

@@ -1,0 +1,47 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig, Dialect } from '../../config';
+import type { DatabaseSchema, Db } from './schema';
+
+export interface Database {
+  db: Db;
+  dialect: Dialect;
+  destroy(): Promise<void>;
+}
+
+function createSqlite(filename: string): Kysely<DatabaseSchema> {
+  if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
+  const sqlite = new SQLite(filename);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  // Another process (a CLI, a backup) may hold the write lock briefly: wait instead of failing.
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  return new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+function createPostgres(connectionString: string, searchPath: string | undefined): Kysely<DatabaseSchema> {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    // Tests give every app its own schema; production uses the connection's default.
+    ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
+  });
+  // A connection dropped while idle (server restart, failover) must not crash the process: the
+  // pool discards it and the next query opens a fresh one.
+  pool.on('error', (error) => {
+    process.stderr.write(`PostgreSQL idle connection error: ${error.message}\n`);
+  });
+  return new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+}
+
+export function createDatabase(config: DatabaseConfig): Database {
+  const db =
+    config.dialect === 'sqlite'
+      ? createSqlite(config.filename)
+      : createPostgres(config.connectionString, config.searchPath);
+  return { db, dialect: config.dialect, destroy: () => db.destroy() };
+}

@@ -1,0 +1,58 @@
+import type { Generated, Kysely, Selectable } from 'kysely';
+
+// Timestamps are ISO-8601 UTC strings (`toISOString()`) in TEXT columns on both dialects: they
+// sort and compare correctly as text, need no per-driver Date conversion (pg would return Date
+// objects for timestamptz, SQLite has no date type), and are what the API sends anyway.
+// Booleans are integers 0/1 for the same reason (SQLite has no boolean type).
+// JSON values (roles, permissions, config values) are JSON text.
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  email: string;
+  name: string;
+  password_hash: string;
+  roles: string;
+  permissions: string;
+  active: number;
+  created_at: string;
+  updated_at: string;
+  last_login_at: string | null;
+}
+
+export interface AuthTokensTable {
+  token_hash: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+  last_used_at: string;
+}
+
+export interface AppConfigTable {
+  key: string;
+  value: string;
+}
+
+export interface UserConfigTable {
+  user_id: number;
+  key: string;
+  value: string;
+}
+
+export interface LoginAttemptsTable {
+  id: Generated<number>;
+  ip: string;
+  username: string;
+  attempted_at: string;
+}
+
+export interface DatabaseSchema {
+  users: UsersTable;
+  auth_tokens: AuthTokensTable;
+  app_config: AppConfigTable;
+  user_config: UserConfigTable;
+  login_attempts: LoginAttemptsTable;
+}
+
+export type Db = Kysely<DatabaseSchema>;
+export type UserRow = Selectable<UsersTable>;

@@ -1,0 +1,83 @@
+import { FACET_SEARCH_KEY } from '@mdis/shared';
+import type { FastifyReply } from 'fastify';
+import { currentUser } from '../../infra/auth/access-control';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppConfigService } from './app-config.service';
+import { readCustomStylesheet } from './custom-stylesheet';
+
+interface AppPluginOptions {
+  appConfig: AppConfigService;
+  dataDir: string;
+}
+
+const configObject = z.record(z.string(), z.unknown());
+const nameParams = z.object({ name: z.string().min(1) });
+const tags = ['app'];
+const anyone = { access: 'public' } as const;
+const signedIn = { access: 'user' } as const;
+
+// A config value may be a bare string, which Fastify would otherwise send as text/plain.
+function sendJson(reply: FastifyReply, value: unknown): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(JSON.stringify(value ?? null));
+}
+
+/** Application calls: `api/v1/app`. */
+export const appPlugin: FastifyPluginCallbackZod<AppPluginOptions> = (app, { appConfig, dataDir }, done) => {
+  app.get('/config', { config: anyone, schema: { tags, response: { 200: configObject } } }, () => appConfig.all());
+
+  app.get('/config/:name', { config: anyone, schema: { tags, params: nameParams } }, async (request, reply) =>
+    sendJson(reply, await appConfig.get(request.params.name)),
+  );
+
+  app.post(
+    '/config',
+    {
+      config: { access: { role: 'developer' } },
+      schema: { tags, body: configObject, response: { 200: configObject } },
+    },
+    (request) => appConfig.update(request.body),
+  );
+
+  app.get('/user-config', { config: signedIn, schema: { tags, response: { 200: configObject } } }, (request) =>
+    appConfig.allForUser(currentUser(request).id),
+  );
+
+  app.get('/user-config/:name', { config: signedIn, schema: { tags, params: nameParams } }, async (request, reply) =>
+    sendJson(reply, await appConfig.getForUser(currentUser(request).id, request.params.name)),
+  );
+
+  app.post(
+    '/user-config',
+    { config: signedIn, schema: { tags, body: configObject, response: { 200: configObject } } },
+    (request) => appConfig.updateForUser(currentUser(request).id, request.body),
+  );
+
+  // Forms are grouped by module; there are none until the template issue adds them.
+  app.get('/forms', { config: signedIn, schema: { tags, response: { 200: configObject } } }, () => ({}));
+
+  // Messages of the day arrive with the dashboard issue.
+  app.get('/get-messages', { config: signedIn, schema: { tags, response: { 200: z.array(z.unknown()) } } }, () => []);
+
+  app.post(
+    '/set-facet-values',
+    {
+      config: signedIn,
+      schema: {
+        tags,
+        body: z.object({ facetSearch: z.unknown() }),
+        response: { 200: z.object({ facetSearch: z.unknown() }) },
+      },
+    },
+    async (request) => {
+      const facetSearch = request.body.facetSearch ?? null;
+      await appConfig.setForUser(currentUser(request).id, FACET_SEARCH_KEY, facetSearch);
+      return { facetSearch };
+    },
+  );
+
+  app.get('/custom-stylesheet', { config: anyone, schema: { tags } }, async (_request, reply) =>
+    reply.type('text/css; charset=utf-8').send(await readCustomStylesheet(appConfig, dataDir)),
+  );
+  done();
+};

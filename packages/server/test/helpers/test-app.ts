@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { type BuildAppOptions, buildApp } from '../../src/app';
+import type { Dialect, ServerConfig } from '../../src/config';
+import { migrateToLatest } from '../../src/infra/db/migrate';
+import type { Db } from '../../src/infra/db/schema';
+import { createTestDatabase } from './test-database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: ServerConfig;
+  close(): Promise<void>;
+}
+
+export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: '/nonexistent',
+    database: { dialect: 'sqlite', filename: ':memory:' },
+    adminUsername: 'admin',
+    adminPassword: 'admin-password',
+    seed: 'none',
+    logLevel: 'silent',
+    trustProxy: false,
+    webDistDir: '/nonexistent/dist',
+    ...overrides,
+  };
+}
+
+/** An app on its own fresh, migrated database (nothing seeded: tests build what they need). */
+export async function createTestApp(
+  dialect: Dialect,
+  options: Omit<BuildAppOptions, 'database'> = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase(dialect);
+  await migrateToLatest(database.db);
+  const config = testConfig({ database: database.config, dataDir: database.dataDir });
+  try {
+    const app = await buildApp(config, { database, ...options });
+    return {
+      app,
+      db: database.db,
+      config,
+      close: async () => {
+        await app.close();
+        await database.destroy();
+      },
+    };
+  } catch (error) {
+    await database.destroy();
+    throw error;
+  }
+}

@@ -1,0 +1,48 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../src/infra/auth/password';
+import { migrateToLatest } from '../src/infra/db/migrate';
+import { seedDatabase } from '../src/seed/seed';
+import { DIALECTS } from './helpers/dialects';
+import { testConfig } from './helpers/test-app';
+import { createTestDatabase, type TestDatabase } from './helpers/test-database';
+
+describe.each(DIALECTS)('migrations and seed (%s)', (dialect) => {
+  let database: TestDatabase;
+  beforeEach(async () => {
+    database = await createTestDatabase(dialect);
+  });
+  afterEach(() => database.destroy());
+
+  it('migrates a new database once; a second run applies nothing', async () => {
+    expect(await migrateToLatest(database.db)).toEqual([
+      '20261122T0100-users-and-tokens',
+      '20261122T0110-config-and-login-attempts',
+    ]);
+    expect(await migrateToLatest(database.db)).toEqual([]);
+  });
+
+  it('creates the first administrator with a generated password, once', async () => {
+    await migrateToLatest(database.db);
+    const config = testConfig({ adminUsername: 'chief', adminPassword: undefined });
+    const first = await seedDatabase(database.db, config);
+    expect(first).toMatchObject({ firstStart: true, adminUsername: 'chief' });
+    expect(first.generatedPassword).toMatch(/^[\w-]{16}$/);
+    const row = await database.db.selectFrom('users').selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ username: 'chief', roles: '["administrator"]', active: 1 });
+    expect(row.password_hash).toMatch(/^\$argon2id\$/);
+    expect(await verifyPassword(row.password_hash, first.generatedPassword ?? '')).toBe(true);
+
+    const second = await seedDatabase(database.db, config);
+    expect(second).toEqual({ firstStart: false, adminUsername: 'chief' });
+    expect(await database.db.selectFrom('users').select('id').execute()).toHaveLength(1);
+  });
+
+  it('uses MDIS_ADMIN_PASSWORD when given and stores no app config', async () => {
+    await migrateToLatest(database.db);
+    const result = await seedDatabase(database.db, testConfig({ adminPassword: 'given-password', seed: 'demo' }));
+    expect(result.generatedPassword).toBeUndefined();
+    const row = await database.db.selectFrom('users').select('password_hash').executeTakeFirstOrThrow();
+    expect(await verifyPassword(row.password_hash, 'given-password')).toBe(true);
+    expect(await database.db.selectFrom('app_config').selectAll().execute()).toEqual([]);
+  });
+});
