@@ -1,0 +1,108 @@
+import { networkError, toApiError } from './toApiError';
+import type { ApiError } from './ApiError';
+
+/** The API base, relative to the page, so the app also works below a path prefix. */
+export const API_BASE = 'api/v1/';
+
+type Query = Record<string, string | number | boolean | undefined>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Query;
+  body?: unknown;
+  /** A 401 is thrown to the caller only, without signing the user out (app start, login). */
+  silentUnauthorized?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface ApiClientOptions {
+  fetch?: typeof fetch;
+  getToken?: () => string | null | undefined;
+  /** Called on every 401 that is not silent: the session clears the user and sends them to /login. */
+  onUnauthorized?: (error: ApiError) => void;
+}
+
+function buildUrl(path: string, query?: Query): string {
+  const url = API_BASE + path.replace(/^\/+/, '');
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.append(key, String(value));
+  const text = params.toString();
+  return text ? `${url}?${text}` : url;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+/**
+ * The one door to the mDIS API: adds X-Requested-With and the bearer token, sends cookies only
+ * to the same origin, and turns every failure into an ApiError with the catalogue message.
+ */
+export class ApiClient {
+  private options: ApiClientOptions;
+
+  constructor(options: ApiClientOptions = {}) {
+    this.options = options;
+  }
+
+  configure(options: Partial<ApiClientOptions>): void {
+    this.options = { ...this.options, ...options };
+  }
+
+  async request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
+    const token = this.options.getToken?.();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    const doFetch = this.options.fetch ?? globalThis.fetch.bind(globalThis);
+    let response: Response;
+    try {
+      response = await doFetch(buildUrl(path, options.query), {
+        method: options.method ?? 'GET',
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        credentials: 'same-origin',
+        signal: options.signal,
+      });
+    } catch (error) {
+      if (options.signal?.aborted) throw error;
+      throw networkError();
+    }
+    const data = await readBody(response);
+    if (response.ok) return data as T;
+    const error = toApiError(response.status, data);
+    if (response.status === 401 && !options.silentUnauthorized) this.options.onUnauthorized?.(error);
+    throw error;
+  }
+
+  get<T>(path: string, query?: Query, options: Omit<RequestOptions, 'method' | 'query'> = {}): Promise<T> {
+    return this.request<T>(path, { ...options, method: 'GET', query });
+  }
+
+  post<T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}): Promise<T> {
+    return this.request<T>(path, { ...options, method: 'POST', body: body ?? {} });
+  }
+
+  put<T>(path: string, body: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}): Promise<T> {
+    return this.request<T>(path, { ...options, method: 'PUT', body });
+  }
+
+  delete<T = void>(path: string, options: Omit<RequestOptions, 'method'> = {}): Promise<T> {
+    return this.request<T>(path, { ...options, method: 'DELETE' });
+  }
+}
+
+/** The application's client; the session provider supplies the token and the 401 handler. */
+export const api = new ApiClient();

@@ -1,0 +1,54 @@
+import { DEFAULT_APP_CONFIG, FAVORITE_FORMS_KEY, type AppConfig, type AppConfigKey } from '@mdis/shared';
+import { api } from './apiClient';
+
+type Widen<T> = T extends boolean ? boolean : T extends string ? string : T;
+
+/** The app config with every spec key present and of the default's type. */
+export type ResolvedAppConfig = { [K in AppConfigKey]: Widen<(typeof DEFAULT_APP_CONFIG)[K]> } & AppConfig;
+
+function coerce(value: unknown, fallback: string | boolean): string | boolean {
+  if (typeof fallback === 'boolean') {
+    if (typeof value === 'boolean') return value;
+    if (value === 'true' || value === 1 || value === '1') return true;
+    if (value === 'false' || value === 0 || value === '0') return false;
+    return fallback;
+  }
+  return typeof value === 'string' ? value : fallback;
+}
+
+export function resolveAppConfig(raw: unknown): ResolvedAppConfig {
+  const stored = (typeof raw === 'object' && raw !== null ? raw : {}) as AppConfig;
+  const resolved: AppConfig = { ...stored };
+  for (const [key, fallback] of Object.entries(DEFAULT_APP_CONFIG)) resolved[key] = coerce(stored[key], fallback);
+  return resolved as ResolvedAppConfig;
+}
+
+export interface FormSummary {
+  key: string;
+  label: string;
+  dataModel?: string;
+  module: string;
+}
+export type FormsByModule = Record<string, FormSummary[]>;
+
+export interface FavoriteForm {
+  module: string;
+  key: string;
+  label: string;
+}
+
+/** Query keys of the app area. The config key survives sign-out; the others belong to a user. */
+export const appKeys = {
+  config: () => ['app', 'config'] as const,
+  forms: () => ['user', 'app', 'forms'] as const,
+  userConfig: (name: string) => ['user', 'app', 'user-config', name] as const,
+};
+
+export const appApi = {
+  config: async () => resolveAppConfig(await api.get<unknown>('app/config', undefined, { silentUnauthorized: true })),
+  forms: () => api.get<FormsByModule>('app/forms'),
+  favoriteForms: async (): Promise<FavoriteForm[]> => {
+    const value = await api.get<unknown>(`app/user-config/${FAVORITE_FORMS_KEY}`).catch(() => null);
+    return Array.isArray(value) ? (value as FavoriteForm[]) : [];
+  },
+};

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { NotificationsProvider, useNotifications } from './NotificationsContext';
+
+function Buttons() {
+  const { notify, warn } = useNotifications();
+  return (
+    <>
+      <button
+        onClick={() => {
+          notify('saved');
+        }}
+      >
+        short
+      </button>
+      <button
+        onClick={() => {
+          notify('x'.repeat(51));
+        }}
+      >
+        long
+      </button>
+      <button
+        onClick={() => {
+          warn('server says no');
+        }}
+      >
+        warn
+      </button>
+    </>
+  );
+}
+
+describe('notifications', () => {
+  it('shows a one-line info snackbar by default', async () => {
+    render(
+      <NotificationsProvider>
+        <Buttons />
+      </NotificationsProvider>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'short' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('saved');
+    expect(alert.className).toContain('MuiAlert-filledInfo');
+    expect(alert.getAttribute('data-multiline')).toBe('false');
+  });
+
+  it('goes multi-line above 50 characters', async () => {
+    render(
+      <NotificationsProvider>
+        <Buttons />
+      </NotificationsProvider>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'long' }));
+    expect((await screen.findByRole('alert')).getAttribute('data-multiline')).toBe('true');
+  });
+
+  it('shows warnings in the warning colour', async () => {
+    render(
+      <NotificationsProvider>
+        <Buttons />
+      </NotificationsProvider>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'warn' }));
+    expect((await screen.findByRole('alert')).className).toContain('MuiAlert-filledWarning');
+  });
+});

@@ -1,0 +1,75 @@
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import Alert, { type AlertColor } from '@mui/material/Alert';
+import Snackbar from '@mui/material/Snackbar';
+import { SNACKBAR_MULTILINE_OVER, SNACKBAR_TIMEOUT_MS, WARNING_TIMEOUT_MS } from '@mdis/shared';
+
+export interface Notification {
+  id: number;
+  message: string;
+  color: AlertColor;
+  timeout: number;
+}
+
+interface NotificationsContextValue {
+  /** The snackbar: 6000 ms, colour info unless told. */
+  notify: (message: string, color?: AlertColor) => void;
+  /** A warning notification that stays 30 s (save failures, server messages). */
+  warn: (message: string) => void;
+}
+
+const NotificationsContext = createContext<NotificationsContextValue | null>(null);
+
+let nextId = 1;
+
+export function NotificationsProvider({ children }: { children: ReactNode }) {
+  const [queue, setQueue] = useState<Notification[]>([]);
+  const push = useCallback((message: string, color: AlertColor, timeout: number) => {
+    setQueue((q) => [...q, { id: nextId++, message, color, timeout }]);
+  }, []);
+  const value = useMemo<NotificationsContextValue>(
+    () => ({
+      notify: (message, color = 'info') => push(message, color, SNACKBAR_TIMEOUT_MS),
+      warn: (message) => push(message, 'warning', WARNING_TIMEOUT_MS),
+    }),
+    [push],
+  );
+  const current = queue.at(0);
+  const handleClose = (_event?: unknown, reason?: string) => {
+    if (reason === 'clickaway') return;
+    setQueue((q) => q.slice(1));
+  };
+
+  return (
+    <NotificationsContext.Provider value={value}>
+      {children}
+      {current && (
+        <Snackbar
+          key={current.id}
+          open
+          autoHideDuration={current.timeout}
+          onClose={handleClose}
+          anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+        >
+          <Alert
+            variant="filled"
+            severity={current.color}
+            onClose={handleClose}
+            data-multiline={current.message.length > SNACKBAR_MULTILINE_OVER}
+            sx={{
+              maxWidth: 600,
+              whiteSpace: current.message.length > SNACKBAR_MULTILINE_OVER ? 'pre-line' : 'nowrap',
+            }}
+          >
+            {current.message}
+          </Alert>
+        </Snackbar>
+      )}
+    </NotificationsContext.Provider>
+  );
+}
+
+export function useNotifications(): NotificationsContextValue {
+  const value = useContext(NotificationsContext);
+  if (!value) throw new Error('useNotifications must be used inside NotificationsProvider');
+  return value;
+}

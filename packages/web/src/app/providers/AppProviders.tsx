@@ -1,0 +1,38 @@
+import { useState, type ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { isApiError } from '../api/ApiError';
+import { NotificationsProvider } from '../notifications/NotificationsContext';
+import { SessionProvider } from '../session/SessionContext';
+import { ThemeModeProvider } from '../theme/ThemeModeContext';
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        // A 4xx will answer the same again; only server and network trouble is worth a retry.
+        retry: (count, error) => count < 2 && !(isApiError(error) && error.status >= 400 && error.status < 500),
+        refetchOnWindowFocus: false,
+        staleTime: 30_000,
+      },
+    },
+  });
+}
+
+export interface AppProvidersProps {
+  children: ReactNode;
+  queryClient?: QueryClient;
+}
+
+/** Everything the pages rely on: server state, theme, notifications and the session. */
+export function AppProviders({ children, queryClient }: AppProvidersProps) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  return (
+    <QueryClientProvider client={client}>
+      <ThemeModeProvider>
+        <NotificationsProvider>
+          <SessionProvider>{children}</SessionProvider>
+        </NotificationsProvider>
+      </ThemeModeProvider>
+    </QueryClientProvider>
+  );
+}

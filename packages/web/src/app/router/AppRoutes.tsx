@@ -1,0 +1,67 @@
+import { Suspense } from 'react';
+import { Route, Routes } from 'react-router';
+import { AppShell } from '../shell/AppShell';
+import { NotFoundPage } from '../../ui/NotFoundPage';
+import { PageLoading } from '../../ui/PageLoading';
+import { lazyPage } from './lazyWithTimeout';
+import { RequireAuth, RequireRole } from './RequireAuth';
+
+// Every page is its own chunk, so the first screen loads only the shell and that page.
+const LoginPage = lazyPage(() => import('../../features/auth/LoginPage'), 'LoginPage');
+const ResetPasswordPage = lazyPage(() => import('../../features/auth/ResetPasswordPage'), 'ResetPasswordPage');
+const DashboardPage = lazyPage(() => import('../../features/dashboard/DashboardPage'), 'DashboardPage');
+const SettingsPage = lazyPage(() => import('../../features/settings/SettingsPage'), 'SettingsPage');
+const AccountPage = lazyPage(() => import('../../features/account/AccountPage'), 'AccountPage');
+const UserManagementPage = lazyPage(() => import('../../features/users/UserManagementPage'), 'UserManagementPage');
+const TemplateManagerPage = lazyPage(
+  () => import('../../features/template-manager/TemplateManagerPage'),
+  'TemplateManagerPage',
+);
+const FormPage = lazyPage(() => import('../../features/forms/FormPage'), 'FormPage');
+const FilesUploadPage = lazyPage(() => import('../../features/files/FilesUploadPage'), 'FilesUploadPage');
+
+function page(element: React.ReactNode) {
+  return <Suspense fallback={<PageLoading />}>{element}</Suspense>;
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<AppShell />}>
+        <Route path="/login" element={page(<LoginPage />)} />
+        <Route path="/reset-password/:userId/:code" element={page(<ResetPasswordPage />)} />
+        <Route element={<RequireAuth />}>
+          <Route index element={page(<DashboardPage />)} />
+          <Route path="/settings" element={page(<SettingsPage />)} />
+          <Route path="/settings/account" element={page(<AccountPage />)} />
+          <Route
+            path="/settings/users"
+            element={page(
+              <RequireRole role="administrator">
+                <UserManagementPage />
+              </RequireRole>,
+            )}
+          />
+          <Route
+            path="/settings/templates-manager/*"
+            element={page(
+              <RequireRole role="developer">
+                <TemplateManagerPage />
+              </RequireRole>,
+            )}
+          />
+          <Route path="/forms/:formKey" element={page(<FormPage />)} />
+          <Route
+            path="/files-upload"
+            element={page(
+              <RequireRole role="operator">
+                <FilesUploadPage />
+              </RequireRole>,
+            )}
+          />
+        </Route>
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

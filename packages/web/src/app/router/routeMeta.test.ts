@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { breadcrumbsFor, formLabel, pageTitleFor } from './routeMeta';
+
+describe('route meta', () => {
+  it.each([
+    ['/', ['Dashboard']],
+    ['/settings', ['Dashboard', 'Settings']],
+    ['/settings/users', ['Dashboard', 'Settings', 'User Management']],
+    ['/settings/templates-manager/models/core', ['Dashboard', 'Settings', 'Template Manager']],
+    ['/forms/core-form', ['Dashboard', 'Core']],
+    ['/reset-password/3/abc', ['Reset password']],
+    ['/no/such/page', ['Dashboard', 'HTTP Error 404']],
+  ])('breadcrumbs of %s', (path, labels) => {
+    expect(breadcrumbsFor(path).map((c) => c.label)).toEqual(labels);
+  });
+
+  it.each([
+    ['/', 'mDIS', 'Dashboard - mDIS'],
+    ['/settings/users', 'mDIS', 'User Management | Settings - mDIS'],
+    ['/login', 'DIS', 'Login - DIS'],
+    ['/settings', '', 'Settings'],
+  ])('title of %s with suffix %s', (path, suffix, title) => {
+    expect(pageTitleFor(path, suffix)).toBe(title);
+  });
+
+  it('derives a readable label from a form key', () => {
+    expect(formLabel('sample-request-form')).toBe('Sample request');
+  });
+});

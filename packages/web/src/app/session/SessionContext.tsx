@@ -1,0 +1,107 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { STATUS_MESSAGES, type AuthUser, type LoginBody } from '@mdis/shared';
+import { api } from '../api/apiClient';
+import { isApiError, type ApiError } from '../api/ApiError';
+import { appApi, appKeys, resolveAppConfig, type ResolvedAppConfig } from '../api/app.api';
+import { useNotifications } from '../notifications/NotificationsContext';
+import { authApi } from './auth.api';
+import { setCurrentToken } from './currentToken';
+import { useSessionStart } from './useSessionStart';
+import { useUserScopedCache } from './useUserScopedCache';
+import { readStoredUser, storeUser } from './userStorage';
+
+export type SessionStatus = 'initializing' | 'ready' | 'failed';
+
+interface SessionContextValue {
+  status: SessionStatus;
+  /** Why the app config could not be loaded ('Error initializing'). */
+  initError: ApiError | Error | null;
+  config: ResolvedAppConfig;
+  user: AuthUser | null;
+  /** The read-only user the app signs in by itself (app config useDefaultUser). */
+  isDefaultUser: boolean;
+  login: (body: LoginBody) => Promise<AuthUser>;
+  logout: () => Promise<void>;
+}
+
+const SessionContext = createContext<SessionContextValue | null>(null);
+const DEFAULT_CONFIG = resolveAppConfig({});
+
+function initialUser(): AuthUser | null {
+  const user = readStoredUser();
+  setCurrentToken(user?.token ?? null);
+  return user;
+}
+
+/** The signed-in user and the app config, loaded in the order of spec 2 §4. */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const { notify, warn } = useNotifications();
+  const [user, setUserState] = useState<AuthUser | null>(initialUser);
+  const userRef = useRef(user);
+  const configQuery = useQuery({
+    queryKey: appKeys.config(),
+    queryFn: appApi.config,
+    staleTime: Infinity,
+    retry: false,
+  });
+  const config = configQuery.data ?? DEFAULT_CONFIG;
+
+  const setUser = useCallback((next: AuthUser | null) => {
+    userRef.current = next;
+    setCurrentToken(next?.token ?? null);
+    storeUser(next);
+    setUserState(next);
+  }, []);
+
+  useUserScopedCache(user?.token);
+
+  useEffect(() => {
+    api.configure({
+      onUnauthorized: () => {
+        if (!userRef.current) return;
+        setUser(null);
+        notify(STATUS_MESSAGES.unauthorized);
+      },
+    });
+  }, [setUser, notify]);
+
+  const signInDefaultUser = useCallback(async () => {
+    try {
+      setUser(await authApi.loginDefaultUser());
+    } catch (error) {
+      if (isApiError(error) && error.status === 422) warn(error.message);
+    }
+  }, [setUser, warn]);
+
+  const started = useSessionStart({ config: configQuery.data, userRef, setUser, signInDefaultUser });
+
+  const login = useCallback(
+    async (body: LoginBody) => {
+      const signedIn = await authApi.login(body);
+      setUser(signedIn);
+      return signedIn;
+    },
+    [setUser],
+  );
+
+  const logout = useCallback(async () => {
+    await authApi.logout().catch(() => undefined);
+    setUser(null);
+    if (config.useDefaultUser) await signInDefaultUser();
+  }, [setUser, config.useDefaultUser, signInDefaultUser]);
+
+  const status: SessionStatus = configQuery.isError ? 'failed' : started ? 'ready' : 'initializing';
+  const isDefaultUser = Boolean(user && config.useDefaultUser === user.username && user.roles.includes('readOnly'));
+  const value = useMemo<SessionContextValue>(
+    () => ({ status, initError: configQuery.error, config, user, isDefaultUser, login, logout }),
+    [status, configQuery.error, config, user, isDefaultUser, login, logout],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSessionContext(): SessionContextValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSessionContext must be used inside SessionProvider');
+  return value;
+}

@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useSessionContext } from '../session/SessionContext';
+import { ImprintDialog } from './ImprintDialog';
+import { versionText } from './versionText';
+
+export function AppFooter() {
+  const { config } = useSessionContext();
+  const [imprintOpen, setImprintOpen] = useState(false);
+  return (
+    <Box
+      component="footer"
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        gap: 2,
+        px: 2,
+        py: 1,
+        borderTop: 1,
+        borderColor: 'divider',
+        fontSize: 'body2.fontSize',
+      }}
+    >
+      <Link href={config.CopyrightLink || undefined} target="_blank" rel="noopener noreferrer" variant="body2">
+        © {config.CopyrightText}
+      </Link>
+      <Link href={config.AboutLink || undefined} target="_blank" rel="noopener noreferrer" variant="body2">
+        About
+      </Link>
+      <Button size="small" onClick={() => setImprintOpen(true)} sx={{ textTransform: 'none' }}>
+        Imprint
+      </Button>
+      <Typography variant="caption" color="text.secondary" sx={{ ml: 'auto' }}>
+        {versionText()}
+      </Typography>
+      <ImprintDialog open={imprintOpen} onClose={() => setImprintOpen(false)} />
+    </Box>
+  );
+}

@@ -1,0 +1,48 @@
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import Brightness4Icon from '@mui/icons-material/Brightness4';
+import Brightness7Icon from '@mui/icons-material/Brightness7';
+import UnfoldLessIcon from '@mui/icons-material/UnfoldLess';
+import UnfoldMoreIcon from '@mui/icons-material/UnfoldMore';
+import MenuIcon from '@mui/icons-material/Menu';
+import { useSessionContext } from '../session/SessionContext';
+import { useThemeModeContext } from '../theme/ThemeModeContext';
+import { AppBrand } from './AppBrand';
+import { PersonMenu } from './PersonMenu';
+
+export interface AppTopBarProps {
+  /** Shown below the permanent-drawer breakpoint, when there is a drawer to open. */
+  onMenuClick?: () => void;
+}
+
+export function AppTopBar({ onMenuClick }: AppTopBarProps) {
+  const { user } = useSessionContext();
+  const { dark, compact, toggleDark, toggleCompact } = useThemeModeContext();
+  return (
+    <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
+      <Toolbar>
+        {onMenuClick && (
+          <IconButton color="inherit" edge="start" aria-label="open navigation" onClick={onMenuClick} sx={{ mr: 1 }}>
+            <MenuIcon />
+          </IconButton>
+        )}
+        <AppBrand />
+        <Box sx={{ flexGrow: 1 }} />
+        <Tooltip title={dark ? 'Light mode' : 'Dark mode'}>
+          <IconButton color="inherit" aria-label="toggle dark mode" aria-pressed={dark} onClick={toggleDark}>
+            {dark ? <Brightness7Icon /> : <Brightness4Icon />}
+          </IconButton>
+        </Tooltip>
+        <Tooltip title={compact ? 'Comfortable layout' : 'Compact layout'}>
+          <IconButton color="inherit" aria-label="toggle compact layout" aria-pressed={compact} onClick={toggleCompact}>
+            {compact ? <UnfoldMoreIcon /> : <UnfoldLessIcon />}
+          </IconButton>
+        </Tooltip>
+        {user && <PersonMenu user={user} />}
+      </Toolbar>
+    </AppBar>
+  );
+}

@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useSessionContext } from '../../app/session/SessionContext';
+import { afterLoginPath } from '../../app/router/redirect';
+import { ForgotPasswordDialog } from './ForgotPasswordDialog';
+import { LoginForm } from './LoginForm';
+import type { LoginFormValues } from './login.schema';
+
+export function LoginPage() {
+  const { config, login } = useSessionContext();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const [forgotOpen, setForgotOpen] = useState(false);
+
+  const handleLogin = async (values: LoginFormValues) => {
+    await login(values);
+    await navigate(afterLoginPath(searchParams.get('redirect')), { replace: true });
+  };
+
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', pt: { xs: 2, sm: 6 } }}>
+      <Card sx={{ width: '100%', maxWidth: 420 }}>
+        <CardContent>
+          <Typography variant="h5" component="h1" gutterBottom>
+            Login
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 3 }}>
+            {config.AppName}
+          </Typography>
+          <LoginForm onSubmit={handleLogin} />
+          {(config.CanSendEmails || config.UseOAuth2) && (
+            <Stack spacing={1} sx={{ mt: 2 }}>
+              {config.CanSendEmails && (
+                <Button variant="text" onClick={() => setForgotOpen(true)}>
+                  Forgot Password
+                </Button>
+              )}
+              {config.UseOAuth2 && (
+                <Button variant="outlined" disabled title="Single sign-on arrives with a later version">
+                  Login with OAuth2 (not available yet)
+                </Button>
+              )}
+            </Stack>
+          )}
+        </CardContent>
+      </Card>
+      <ForgotPasswordDialog open={forgotOpen} onClose={() => setForgotOpen(false)} />
+    </Box>
+  );
+}
