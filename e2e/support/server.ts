@@ -1,0 +1,87 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { REPO_ROOT } from './env';
+
+const READY_LINE = /mDIS is running at (http:\/\/\S+?)\/?$/m;
+const START_TIMEOUT_MS = 60_000;
+
+export interface RunningServer {
+  baseUrl: string;
+  dataDir: string;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+export interface StartOptions {
+  /** Extra environment, e.g. MDIS_ADMIN_PASSWORD or DATABASE_URL. */
+  env?: Record<string, string>;
+  /** Prefix of the temporary data directory's name. */
+  label?: string;
+}
+
+/**
+ * Starts `node --import tsx packages/server/src/main.ts` on a free port with a fresh data directory
+ * and resolves once it prints its URL. stop() ends it by pid and removes the data directory.
+ */
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `${options.label ?? 'mdis-e2e'}-`));
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', MDIS_DATA_DIR: dataDir };
+  delete env.DATABASE_URL; // never point a test server at a developer's database by accident
+  Object.assign(env, { MDIS_SEED: 'none', LOG_LEVEL: 'warn' }, options.env);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  const stop = () => stopChild(child, dataDir);
+  try {
+    const baseUrl = await waitForReadyLine(child, () => output);
+    return { baseUrl, dataDir, output: () => output, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+function waitForReadyLine(child: ChildProcess, output: () => string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      finish();
+      reject(new Error(`The server did not print its URL within ${START_TIMEOUT_MS} ms. Output:\n${output()}`));
+    }, START_TIMEOUT_MS);
+    const onData = () => {
+      const match = READY_LINE.exec(output());
+      if (match?.[1]) {
+        finish();
+        resolve(match[1]);
+      }
+    };
+    const onExit = (code: number | null) => {
+      finish();
+      reject(new Error(`The server exited (code ${String(code)}) before it was ready. Output:\n${output()}`));
+    };
+    function finish() {
+      clearTimeout(timer);
+      child.stdout?.off('data', onData);
+      child.off('exit', onExit);
+    }
+    child.stdout?.on('data', onData);
+    child.on('exit', onExit);
+  });
+}
+
+async function stopChild(child: ChildProcess, dataDir: string): Promise<void> {
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = once(child, 'exit');
+    child.kill('SIGTERM');
+    const timeout = new Promise((resolve) => setTimeout(resolve, 10_000).unref());
+    if ((await Promise.race([exited.then(() => 'exited'), timeout])) !== 'exited') child.kill('SIGKILL');
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,26 @@
+import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
+import { type BrowserSession, openBrowser } from './browser';
+import { findChromium } from './env';
+import './provided-context';
+
+/**
+ * A describe() block with one browser for its tests. Skipped (and reported as skipped) when there is
+ * no Chromium; fails at the end if a page threw an uncaught exception.
+ */
+export function browserSuite(title: string, label: string, body: (session: () => BrowserSession) => void): void {
+  describe.skipIf(!findChromium())(title, () => {
+    let session: BrowserSession | undefined;
+    beforeAll(async () => {
+      session = await openBrowser(inject('baseUrl'), label);
+    });
+    afterAll(async () => {
+      const errors = session?.pageErrors ?? [];
+      await session?.close();
+      expect(errors, 'uncaught exceptions in the page').toEqual([]);
+    });
+    body(() => {
+      if (!session) throw new Error('The browser did not start');
+      return session;
+    });
+  });
+}

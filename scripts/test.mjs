@@ -1,0 +1,107 @@
+// `npm test`: every test layer in order — unit (shared + web), server integration (SQLite, and
+// PostgreSQL when TEST_DATABASE_URL is set), browser (Playwright + system Chromium against the built
+// app) — then one summary line per layer and, last, the totals. Exits non-zero if anything failed.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ROOT, formatDuration, npmCommand, run } from './lib.mjs';
+
+const CHROMIUM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
+const vitestBin = path.join(ROOT, 'node_modules/.bin/vitest');
+const resultsDir = mkdtempSync(path.join(os.tmpdir(), 'mdis-test-'));
+
+/** The Chromium to drive: CHROMIUM_PATH if set (it must exist), else the usual system paths. */
+function findChromium() {
+  if (process.env.CHROMIUM_PATH) return existsSync(process.env.CHROMIUM_PATH) ? process.env.CHROMIUM_PATH : null;
+  return CHROMIUM_CANDIDATES.find((candidate) => existsSync(candidate)) ?? null;
+}
+
+/** Counts from vitest's JSON report; a run that died without a report counts as one failure. */
+function readCounts(file, exitCode) {
+  let report = null;
+  try {
+    report = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    // no report: vitest crashed or could not start
+  }
+  const counts = {
+    passed: report?.numPassedTests ?? 0,
+    failed: report?.numFailedTests ?? 0,
+    skipped: (report?.numPendingTests ?? 0) + (report?.numTodoTests ?? 0),
+    note: '',
+  };
+  if (exitCode !== 0 && counts.failed === 0) {
+    // e.g. a suite that failed to load, an unhandled error, or a failing global setup
+    counts.failed = Math.max(1, report?.numFailedTestSuites ?? 0);
+    counts.note = report ? ' (suite or setup error)' : ' (no test report)';
+  }
+  return counts;
+}
+
+async function vitestLayer(name, args, env = {}) {
+  const started = Date.now();
+  const outputFile = path.join(resultsDir, `${name}.json`);
+  console.log(`\n=== ${name} tests ===`);
+  const exitCode = await run(
+    process.execPath,
+    [vitestBin, 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`],
+    { env: { ...process.env, ...env } },
+  );
+  return { name, exitCode, ms: Date.now() - started, ...readCounts(outputFile, exitCode) };
+}
+
+async function browserLayer() {
+  const chromium = findChromium();
+  if (!chromium) {
+    if (process.env.MDIS_REQUIRE_E2E === '1') {
+      console.error(
+        '\nBrowser tests required (MDIS_REQUIRE_E2E=1) but no Chromium found (set CHROMIUM_PATH or install chromium)',
+      );
+      return { name: 'browser', exitCode: 1, ms: 0, passed: 0, failed: 1, skipped: 0, note: ' (no Chromium found)' };
+    }
+    console.log('\nBrowser tests skipped: no Chromium found (set CHROMIUM_PATH or install chromium)');
+    // Collect the specs anyway (each one skips itself without a browser) so the summary counts them.
+    const layer = await vitestLayer('browser', ['--config', 'e2e/vitest.config.ts']);
+    return { ...layer, note: ' (no Chromium found)' };
+  }
+  const started = Date.now();
+  console.log(`\n=== building the web app for the browser tests ===`);
+  const buildCode = await run(npmCommand(), ['run', 'build']);
+  if (buildCode !== 0) {
+    return {
+      name: 'browser',
+      exitCode: buildCode,
+      ms: Date.now() - started,
+      passed: 0,
+      failed: 1,
+      skipped: 0,
+      note: ' (web build failed)',
+    };
+  }
+  const layer = await vitestLayer('browser', ['--config', 'e2e/vitest.config.ts'], { CHROMIUM_PATH: chromium });
+  return { ...layer, ms: Date.now() - started };
+}
+
+const layers = [];
+layers.push(await vitestLayer('unit', ['--project', 'shared', '--project', 'web']));
+if (!process.env.TEST_DATABASE_URL) {
+  console.log('\nPostgreSQL integration tests skipped: TEST_DATABASE_URL is not set (SQLite only).');
+}
+layers.push(await vitestLayer('integration', ['--project', 'server']));
+layers.push(await browserLayer());
+rmSync(resultsDir, { recursive: true, force: true });
+
+const total = { passed: 0, failed: 0, skipped: 0 };
+console.log('\n=== summary ===');
+for (const layer of layers) {
+  total.passed += layer.passed;
+  total.failed += layer.failed;
+  total.skipped += layer.skipped;
+  const skipped = layer.skipped ? `, ${layer.skipped} skipped` : '';
+  const status = layer.exitCode === 0 ? 'ok' : 'FAILED';
+  console.log(
+    `${layer.name.padEnd(12)} ${status.padEnd(6)} ${layer.passed} passed, ${layer.failed} failed${skipped}${layer.note} in ${formatDuration(layer.ms)}`,
+  );
+}
+console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+process.exit(layers.every((layer) => layer.exitCode === 0) && total.failed === 0 ? 0 : 1);
