@@ -37,8 +37,9 @@ async function main(): Promise<void> {
     await database.destroy();
     process.exit(0);
   };
-  process.once('SIGTERM', () => void close('SIGTERM'));
-  process.once('SIGINT', () => void close('SIGINT'));
+  // `on`, not `once`: a second signal during the close must not kill the process mid-write.
+  process.on('SIGTERM', () => void close('SIGTERM'));
+  process.on('SIGINT', () => void close('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NotificationsProvider, useNotifications } from './NotificationsContext';
 
 function Buttons() {
-  const { notify, warn } = useNotifications();
+  const { notify, warn, clear } = useNotifications();
   return (
     <>
       <button
@@ -28,6 +28,7 @@ function Buttons() {
       >
         warn
       </button>
+      <button onClick={clear}>clear</button>
     </>
   );
 }
@@ -64,5 +65,18 @@ describe('notifications', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'warn' }));
     expect((await screen.findByRole('alert')).className).toContain('MuiAlert-filledWarning');
+  });
+
+  it('clear drops the message showing and those queued (logout)', async () => {
+    render(
+      <NotificationsProvider>
+        <Buttons />
+      </NotificationsProvider>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'short' }));
+    await userEvent.click(screen.getByRole('button', { name: 'warn' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('saved');
+    await userEvent.click(screen.getByRole('button', { name: 'clear' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
 });

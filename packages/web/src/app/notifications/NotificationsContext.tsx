@@ -15,6 +15,8 @@ interface NotificationsContextValue {
   notify: (message: string, color?: AlertColor) => void;
   /** A warning notification that stays 30 s (save failures, server messages). */
   warn: (message: string) => void;
+  /** Drops what is showing and queued: a message for one user must not greet the next one. */
+  clear: () => void;
 }
 
 const NotificationsContext = createContext<NotificationsContextValue | null>(null);
@@ -30,6 +32,7 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
     () => ({
       notify: (message, color = 'info') => push(message, color, SNACKBAR_TIMEOUT_MS),
       warn: (message) => push(message, 'warning', WARNING_TIMEOUT_MS),
+      clear: () => setQueue([]),
     }),
     [push],
   );

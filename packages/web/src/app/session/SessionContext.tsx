@@ -36,7 +36,7 @@ function initialUser(): AuthUser | null {
 
 /** The signed-in user and the app config, loaded in the order of spec 2 §4. */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const { notify, warn } = useNotifications();
+  const { notify, warn, clear } = useNotifications();
   const [user, setUserState] = useState<AuthUser | null>(initialUser);
   const userRef = useRef(user);
   const configQuery = useQuery({
@@ -87,9 +87,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     await authApi.logout().catch(() => undefined);
+    clear();
     setUser(null);
     if (config.useDefaultUser) await signInDefaultUser();
-  }, [setUser, config.useDefaultUser, signInDefaultUser]);
+  }, [setUser, clear, config.useDefaultUser, signInDefaultUser]);
 
   const status: SessionStatus = configQuery.isError ? 'failed' : started ? 'ready' : 'initializing';
   const isDefaultUser = Boolean(user && config.useDefaultUser === user.username && user.roles.includes('readOnly'));
