@@ -1,14 +1,17 @@
-import { FACET_SEARCH_KEY } from '@mdis/shared';
+import { FACET_SEARCH_KEY, type PermissionHolder } from '@mdis/shared';
 import type { FastifyReply } from 'fastify';
 import { currentUser } from '../../infra/auth/access-control';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfigService } from './app-config.service';
 import { readCustomStylesheet } from './custom-stylesheet';
+import type { FormsByModule } from './forms-menu';
 
 interface AppPluginOptions {
   appConfig: AppConfigService;
   dataDir: string;
+  /** The forms menu of a user (built from the form templates). */
+  formsMenu: (user: PermissionHolder) => Promise<FormsByModule>;
 }
 
 const configObject = z.record(z.string(), z.unknown());
@@ -23,7 +26,7 @@ function sendJson(reply: FastifyReply, value: unknown): FastifyReply {
 }
 
 /** Application calls: `api/v1/app`. */
-export const appPlugin: FastifyPluginCallbackZod<AppPluginOptions> = (app, { appConfig, dataDir }, done) => {
+export const appPlugin: FastifyPluginCallbackZod<AppPluginOptions> = (app, { appConfig, dataDir, formsMenu }, done) => {
   app.get('/config', { config: anyone, schema: { tags, response: { 200: configObject } } }, () => appConfig.all());
 
   app.get('/config/:name', { config: anyone, schema: { tags, params: nameParams } }, async (request, reply) =>
@@ -53,8 +56,10 @@ export const appPlugin: FastifyPluginCallbackZod<AppPluginOptions> = (app, { app
     (request) => appConfig.updateForUser(currentUser(request).id, request.body),
   );
 
-  // Forms are grouped by module; there are none until the template issue adds them.
-  app.get('/forms', { config: signedIn, schema: { tags, response: { 200: configObject } } }, () => ({}));
+  // The forms the user may view, grouped by module: `{ Project: [{ key, label, dataModel, module }] }`.
+  app.get('/forms', { config: signedIn, schema: { tags, response: { 200: configObject } } }, (request) =>
+    formsMenu(currentUser(request)),
+  );
 
   // Messages of the day arrive with the dashboard issue.
   app.get('/get-messages', { config: signedIn, schema: { tags, response: { 200: z.array(z.unknown()) } } }, () => []);

@@ -1,0 +1,114 @@
+import { AppError } from '@mdis/shared';
+import { sql } from 'kysely';
+import type { Dialect } from '../../config';
+import {
+  addColumn,
+  alterColumnType,
+  countValues,
+  createIndex,
+  createJoinTable,
+  createTable,
+  dropForeignKeyPg,
+  restrictDeletes,
+  type AnyDb,
+} from './ddl';
+import type { SchemaPlan, SchemaStep } from './plan-types';
+import { rebuildSqliteTable } from './sqlite-rebuild';
+
+export interface ApplyOptions {
+  /** Drop columns that still hold values. Without it such a plan is refused (409). */
+  allowDataLoss?: boolean;
+  /** Runs inside the same transaction after the steps (e.g. recording the applied version). */
+  onApplied?: (trx: AnyDb) => Promise<void>;
+}
+
+/** Steps SQLite's ALTER TABLE cannot do: the table is rebuilt from the target shape instead. */
+const SQLITE_REBUILD: ReadonlySet<SchemaStep['kind']> = new Set([
+  'alterColumn',
+  'dropColumn',
+  'addForeignKey',
+  'dropForeignKey',
+]);
+
+export function needsSqliteRebuild(plan: SchemaPlan): boolean {
+  return plan.steps.some((s) => SQLITE_REBUILD.has(s.kind));
+}
+
+async function refuseDataLoss(trx: AnyDb, plan: SchemaPlan, options: ApplyOptions) {
+  if (options.allowDataLoss) return;
+  for (const step of plan.steps)
+    if (step.kind === 'dropColumn' && (await countValues(trx, step.table, step.column)) > 0)
+      throw new AppError(
+        'CONFLICT',
+        `Column ${step.column} of ${step.table} holds data; dropping it would lose the data.`,
+        { table: step.table, column: step.column },
+      );
+}
+
+async function applyStep(trx: AnyDb, dialect: Dialect, plan: SchemaPlan, step: SchemaStep) {
+  switch (step.kind) {
+    case 'createTable':
+      return createTable(trx, dialect, plan.desired);
+    case 'addColumn':
+      return addColumn(trx, dialect, step.table, step.column, step.foreignKey);
+    case 'renameColumn':
+      return trx.schema.alterTable(step.table).renameColumn(step.from, step.to).execute();
+    case 'alterColumn':
+      return alterColumnType(trx, step.table, step.column);
+    case 'dropColumn':
+      return trx.schema.alterTable(step.table).dropColumn(step.column).execute();
+    case 'addForeignKey': {
+      const fk = step.foreignKey;
+      return trx.schema
+        .alterTable(step.table)
+        .addForeignKeyConstraint(fk.name, [fk.column], fk.foreignTable, [fk.foreignColumn], (cb) =>
+          restrictDeletes(cb, dialect),
+        )
+        .execute();
+    }
+    case 'dropForeignKey':
+      return dropForeignKeyPg(trx, step.table, step.column);
+    case 'createIndex':
+      return createIndex(trx, step.table, step.index);
+    case 'dropIndex':
+      return trx.schema.dropIndex(step.name).execute();
+    case 'createJoinTable':
+      return createJoinTable(trx, step.joinTable, step);
+  }
+}
+
+async function applyInTransaction(trx: AnyDb, dialect: Dialect, plan: SchemaPlan, options: ApplyOptions) {
+  await refuseDataLoss(trx, plan, options);
+  if (dialect === 'sqlite' && needsSqliteRebuild(plan)) {
+    await rebuildSqliteTable(trx, plan);
+    for (const step of plan.steps) if (step.kind === 'createJoinTable') await applyStep(trx, dialect, plan, step);
+  } else {
+    for (const step of plan.steps) await applyStep(trx, dialect, plan, step);
+  }
+  await options.onApplied?.(trx);
+}
+
+function failure(plan: SchemaPlan, error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const reason = error instanceof Error ? error.message : String(error);
+  return new AppError('CONFLICT', `was not able to create/re-create the table ${plan.table}: ${reason}`, {
+    table: plan.table,
+  });
+}
+
+/**
+ * Applies a plan in one transaction: all of it or nothing. On SQLite a table rebuild needs foreign
+ * key enforcement off (it can only be switched outside a transaction); the rebuild checks the
+ * foreign keys itself before committing.
+ */
+export async function applySchemaPlan(db: AnyDb, dialect: Dialect, plan: SchemaPlan, options: ApplyOptions = {}) {
+  const rebuild = dialect === 'sqlite' && needsSqliteRebuild(plan);
+  if (rebuild) await sql`PRAGMA foreign_keys = OFF`.execute(db);
+  try {
+    await db.transaction().execute((trx) => applyInTransaction(trx, dialect, plan, options));
+  } catch (error) {
+    throw failure(plan, error);
+  } finally {
+    if (rebuild) await sql`PRAGMA foreign_keys = ON`.execute(db);
+  }
+}

@@ -1,0 +1,183 @@
+import { AppError, parseFormTemplate, parseModelTemplate, type FormTemplate, type ModelTemplate } from '@mdis/shared';
+import type { Db } from '../../infra/db/schema';
+import {
+  createTemplatesRepository,
+  type SyncState,
+  type TemplateKind,
+  type TemplateRow,
+  type TemplatesRepository,
+} from './templates.repository';
+
+/** A stored template with what the store knows about it beyond the JSON. */
+export interface StoredTemplate<T> {
+  template: T;
+  version: number;
+  /** The template version the table was last built from (models), null when never built. */
+  appliedVersion: number | null;
+  /** ISO time of the last schema sync, null when never built. */
+  appliedAt: string | null;
+}
+
+export interface SaveOptions {
+  /** Keep createdAt/modifiedAt of the given template (imports); otherwise modifiedAt = now. */
+  keepTimestamps?: boolean;
+}
+
+export interface TemplateStore {
+  getModel(fullName: string): Promise<ModelTemplate | undefined>;
+  getForm(name: string): Promise<FormTemplate | undefined>;
+  /** Like getModel/getForm, but a 404 AppError ('model not found' / 'form not found') when absent. */
+  requireModel(fullName: string): Promise<ModelTemplate>;
+  requireForm(name: string): Promise<FormTemplate>;
+  listModels(): Promise<ModelTemplate[]>;
+  listForms(): Promise<FormTemplate[]>;
+  /** The forms whose dataModel is the given model, sorted by name. */
+  formsOfModel(fullName: string): Promise<FormTemplate[]>;
+  describeModels(): Promise<StoredTemplate<ModelTemplate>[]>;
+  describeForms(): Promise<StoredTemplate<FormTemplate>[]>;
+  saveModel(template: ModelTemplate, options?: SaveOptions): Promise<ModelTemplate>;
+  saveForm(template: FormTemplate, options?: SaveOptions): Promise<FormTemplate>;
+  deleteModel(fullName: string): Promise<boolean>;
+  deleteForm(name: string): Promise<boolean>;
+  syncState(fullName: string): Promise<SyncState | undefined>;
+  repository: TemplatesRepository;
+}
+
+interface Cache<T> {
+  revision: number;
+  entries: Map<string, StoredTemplate<T>>;
+}
+
+const toSeconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
+const fromSeconds = (seconds: number) => new Date(seconds * 1000).toISOString();
+
+function describe<T>(row: TemplateRow, parse: (json: unknown) => T): StoredTemplate<T> {
+  return {
+    template: parse(row.data),
+    version: row.version,
+    appliedVersion: row.applied_version,
+    appliedAt: row.applied_at,
+  };
+}
+
+function found<T>(value: T | undefined, message: string): T {
+  if (value === undefined) throw new AppError('NOT_FOUND', message);
+  return value;
+}
+
+interface Timestamps {
+  createdAt?: number | null | undefined;
+  modifiedAt?: number | null | undefined;
+  generatedAt?: number | null | undefined;
+}
+
+interface SaveInput<T> {
+  kind: TemplateKind;
+  name: string;
+  module: string;
+  template: T;
+  existing: T | undefined;
+}
+
+/** Sets the timestamps as the original does (modifiedAt = now unless importing) and stores. */
+async function saveTemplate<T extends Timestamps>(
+  repository: TemplatesRepository,
+  nowSeconds: number,
+  input: SaveInput<T>,
+  options: SaveOptions,
+): Promise<T> {
+  const { template, existing } = input;
+  const stored = structuredClone(template);
+  stored.createdAt =
+    (options.keepTimestamps ? template.createdAt : existing?.createdAt) ?? template.createdAt ?? nowSeconds;
+  stored.modifiedAt = options.keepTimestamps ? (template.modifiedAt ?? nowSeconds) : nowSeconds;
+  stored.generatedAt = template.generatedAt ?? null;
+  await repository.upsert({
+    kind: input.kind,
+    name: input.name,
+    module: input.module,
+    data: JSON.stringify(stored),
+    createdAt: fromSeconds(stored.createdAt),
+    modifiedAt: fromSeconds(stored.modifiedAt),
+    generatedAt: stored.generatedAt == null ? null : fromSeconds(stored.generatedAt),
+  });
+  return stored;
+}
+
+/** Parsed templates of one kind, reloaded only when the store revision has changed. */
+function createTemplateCache(repository: TemplatesRepository) {
+  const caches: { model?: Cache<ModelTemplate>; form?: Cache<FormTemplate> } = {};
+  async function load<T>(kind: TemplateKind, parse: (json: unknown) => T): Promise<Map<string, StoredTemplate<T>>> {
+    const revision = await repository.revision();
+    const cached = caches[kind] as Cache<T> | undefined;
+    if (cached?.revision === revision) return cached.entries;
+    const rows = await repository.list(kind);
+    const entries = new Map(rows.map((row) => [row.name, describe(row, parse)]));
+    (caches as Record<TemplateKind, Cache<T>>)[kind] = { revision, entries };
+    return entries;
+  }
+  return { models: () => load('model', parseModelTemplate), forms: () => load('form', parseFormTemplate) };
+}
+
+/**
+ * Model and form templates in the database. Parsed templates are cached per instance and reused
+ * while the store revision (one indexed single-row read) is unchanged, so several instances stay
+ * consistent without any shared memory. Callers get copies and may change them freely.
+ */
+export function createTemplateStore(db: Db, clock: () => Date = () => new Date()): TemplateStore {
+  const repository = createTemplatesRepository(db);
+  const { models, forms } = createTemplateCache(repository);
+  const nowSeconds = () => Math.floor(clock().getTime() / 1000);
+  const copy = <T>(value: T): T => structuredClone(value);
+  const copyOf = <T>(entry: StoredTemplate<T> | undefined) => entry && copy(entry.template);
+
+  const store: TemplateStore = {
+    repository,
+    getModel: async (fullName) => copyOf((await models()).get(fullName)),
+    getForm: async (name) => copyOf((await forms()).get(name)),
+    requireModel: async (fullName) => found(await store.getModel(fullName), 'model not found'),
+    requireForm: async (name) => found(await store.getForm(name), 'form not found'),
+    listModels: async () => [...(await models()).values()].map((e) => copy(e.template)),
+    listForms: async () => [...(await forms()).values()].map((e) => copy(e.template)),
+    async formsOfModel(fullName) {
+      return (await store.listForms()).filter((f) => f.dataModel === fullName);
+    },
+    async describeModels() {
+      return [...(await models()).values()].map(copy);
+    },
+    async describeForms() {
+      return [...(await forms()).values()].map(copy);
+    },
+    async saveModel(template, options = {}) {
+      const parsed = parseModelTemplate(template);
+      const existing = await store.getModel(parsed.fullName);
+      const input = {
+        kind: 'model' as const,
+        name: parsed.fullName,
+        module: parsed.module,
+        template: parsed,
+        existing,
+      };
+      return saveTemplate(repository, nowSeconds(), input, options);
+    },
+    async saveForm(template, options = {}) {
+      const parsed = parseFormTemplate(template);
+      const existing = await store.getForm(parsed.name);
+      const model = await store.getModel(parsed.dataModel);
+      const input = {
+        kind: 'form' as const,
+        name: parsed.name,
+        module: model?.module ?? '',
+        template: parsed,
+        existing,
+      };
+      return saveTemplate(repository, nowSeconds(), input, options);
+    },
+    deleteModel: (fullName) => repository.remove('model', fullName),
+    deleteForm: (name) => repository.remove('form', name),
+    syncState: (fullName) => repository.syncState(fullName),
+  };
+  return store;
+}
+
+export { toSeconds as isoToUnixSeconds, fromSeconds as unixSecondsToIso };

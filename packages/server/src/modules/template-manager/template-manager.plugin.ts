@@ -1,0 +1,68 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../infra/auth/access-control';
+import type { TemplateManagerService } from './template-manager.service';
+
+const signedIn = { access: 'user' } as const;
+const tags = ['template-manager'];
+const nameQuery = z.object({ name: z.string().min(1) });
+const template = z.record(z.string(), z.unknown());
+const seconds = z.number().nullable();
+const generatedFiles = z.array(z.object({ path: z.string(), modified: z.boolean() }));
+const summary = z.object({
+  modules: z.array(z.string()),
+  models: z.array(
+    z.object({
+      name: z.string(),
+      fullName: z.string(),
+      module: z.string(),
+      table: z.string(),
+      parentModel: z.string().nullable(),
+      createdAt: seconds,
+      modifiedAt: seconds,
+      generatedAt: seconds,
+      isTableCreated: z.boolean(),
+      tableGenerationTimestamp: seconds,
+      generatedFiles,
+      columns: template,
+    }),
+  ),
+  forms: z.array(
+    z.object({
+      name: z.string(),
+      dataModel: z.string(),
+      modifiedAt: seconds,
+      generatedAt: seconds,
+      generatedFiles,
+      customVueFile: z.boolean(),
+    }),
+  ),
+});
+
+/**
+ * Template manager calls, `cg/api`. Here only the reads that every signed-in user may make for
+ * the forms they can view (summary, get-model-template, get-form-template); the developer's
+ * editing calls arrive with the template-manager issue.
+ */
+export const templateManagerPlugin: FastifyPluginCallbackZod<{ templateManager: TemplateManagerService }> = (
+  app,
+  { templateManager },
+  done,
+) => {
+  app.get('/summary', { config: signedIn, schema: { tags, response: { 200: summary } } }, (request) =>
+    templateManager.summary(currentUser(request)),
+  );
+
+  app.get(
+    '/get-model-template',
+    { config: signedIn, schema: { tags, querystring: nameQuery, response: { 200: template } } },
+    (request) => templateManager.modelTemplate(currentUser(request), request.query.name),
+  );
+
+  app.get(
+    '/get-form-template',
+    { config: signedIn, schema: { tags, querystring: nameQuery, response: { 200: template } } },
+    (request) => templateManager.formTemplate(currentUser(request), request.query.name),
+  );
+  done();
+};

@@ -1,0 +1,7 @@
+export * from './column-types';
+export * from './naming';
+export * from './model-template';
+export * from './form-template';
+export * from './parse';
+export * from './model-rules';
+export * from './form-rules';
