@@ -18,8 +18,11 @@ import { registerJsonBodyParser } from './infra/http/json-body';
 import { CONTENT_SECURITY_POLICY } from './infra/http/security-headers';
 import { webAppPlugin } from './infra/http/web-app.plugin';
 import { appPlugin } from './modules/app/app.plugin';
+import { formsMenu } from './modules/app/forms-menu';
 import { authPlugin } from './modules/auth/auth.plugin';
 import type { LoginRateLimitOptions } from './modules/auth/login-rate-limit';
+import { templateManagerPlugin } from './modules/template-manager/template-manager.plugin';
+import { recordsPlugin } from './modules/records/records.plugin';
 import { usersPlugin } from './modules/users/users.plugin';
 import { createServices } from './services';
 
@@ -67,7 +70,15 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
 
     await app.register(authPlugin, { prefix: '/api/v1/auth', auth: services.auth });
     await app.register(usersPlugin, { prefix: '/api/v1/users', users: services.users });
-    await app.register(appPlugin, { prefix: '/api/v1/app', appConfig: services.appConfig, dataDir: config.dataDir });
+    await app.register(appPlugin, {
+      prefix: '/api/v1/app',
+      appConfig: services.appConfig,
+      dataDir: config.dataDir,
+      formsMenu: (user) => formsMenu(services.templates, user),
+    });
+    await app.register(templateManagerPlugin, { prefix: '/cg/api', templateManager: services.templateManager });
+    await app.register(recordsPlugin, { prefix: '/api/v1/form', kind: 'form', records: services.records });
+    await app.register(recordsPlugin, { prefix: '/api/v1/global', kind: 'global', records: services.records });
     for (const plugin of options.plugins ?? []) await app.register(plugin);
 
     await app.register(apiDocsPlugin);

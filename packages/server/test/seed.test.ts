@@ -17,6 +17,8 @@ describe.each(DIALECTS)('migrations and seed (%s)', (dialect) => {
     expect(await migrateToLatest(database.db)).toEqual([
       '20261122T0100-users-and-tokens',
       '20261122T0110-config-and-login-attempts',
+      '20261122T0200-templates',
+      '20261122T0210-value-lists',
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });

@@ -56,6 +56,15 @@ describe.each(DIALECTS)('users (%s)', (dialect) => {
   });
 
   describe('CRUD', () => {
+    it('grants limited access (records:{prefix}:view|edit) and refuses unknown permission strings', async () => {
+      const limited = await call('POST', USERS, { ...newUser, roles: [], permissions: ['records:5065_1:edit'] });
+      expect(limited.statusCode).toBe(201);
+      expect(limited.json<User>().permissions).toEqual(['records:5065_1:edit']);
+      const bad = await call('POST', USERS, { ...newUser, username: 'other', permissions: ['records:5065:delete'] });
+      expect(bad.statusCode).toBe(422);
+      expect(bad.json<FieldError[]>()[0]?.field).toMatch(/^permissions/);
+    });
+
     it('creates, reads, lists, updates and deletes a user without ever showing a password', async () => {
       const created = await call('POST', USERS, newUser);
       expect(created.statusCode).toBe(201);

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { FILTER_REGEX_FLAGS } from '@mdis/shared/filters';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
@@ -12,6 +13,32 @@ export interface Database {
   destroy(): Promise<void>;
 }
 
+// `x REGEXP p` calls regexp(p, x). Case-insensitive like the original's MySQL REGEXP on its
+// case-insensitive collations (PostgreSQL uses `~*`). NULL on either side is NULL, as in SQL.
+const regexCache = new Map<string, RegExp | null>();
+
+function sqlText(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+function sqliteRegexp(pattern: unknown, value: unknown): number | null {
+  if (pattern === null || value === null || pattern === undefined || value === undefined) return null;
+  const source = sqlText(pattern);
+  let regex = regexCache.get(source);
+  if (regex === undefined) {
+    try {
+      regex = new RegExp(source, FILTER_REGEX_FLAGS);
+    } catch {
+      regex = null;
+    }
+    if (regexCache.size > 500) regexCache.clear();
+    regexCache.set(source, regex);
+  }
+  // An invalid pattern matches nothing rather than failing the whole query.
+  if (regex === null) return 0;
+  return regex.test(sqlText(value)) ? 1 : 0;
+}
+
 function createSqlite(filename: string): Kysely<DatabaseSchema> {
   if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
   const sqlite = new SQLite(filename);
@@ -20,6 +47,7 @@ function createSqlite(filename: string): Kysely<DatabaseSchema> {
   // Another process (a CLI, a backup) may hold the write lock briefly: wait instead of failing.
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  sqlite.function('regexp', { deterministic: true }, sqliteRegexp);
   return new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: sqlite }) });
 }
 

@@ -1,0 +1,110 @@
+import { AppError } from '@mdis/shared';
+import { parseFilterQuery, type FilterQueryValue } from '@mdis/shared/filters';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { Dialect } from '../../config';
+import { allOf, compileFilter } from '../query/filter-compiler';
+import type { SortTerm } from '../query/list-params';
+import { type QueryColumn, ancestorJoins, queryColumns } from './record-columns';
+import type { RecordModel } from './record-model';
+
+/** The WHERE part of a record query and the parent levels it needs joined. */
+export interface Conditions {
+  sql: RawBuilder<SqlBool>[];
+  level: number;
+}
+
+export interface OrderTerm {
+  ref: RawBuilder<unknown>;
+  direction: 'asc' | 'desc';
+  level: number;
+}
+
+/** `filter[col]=expr` → WHERE conditions; a column that is not in the template is a 400 naming it. */
+export function filterConditions(
+  model: RecordModel,
+  filters: Readonly<Record<string, FilterQueryValue>>,
+  dialect: Dialect,
+): Conditions {
+  const columns = queryColumns(model);
+  const nodes = parseFilterQuery(filters, (name) => {
+    const column = columns.get(name);
+    return column && { kind: column.kind, ...(column.listName ? { listName: column.listName } : {}) };
+  });
+  let level = 0;
+  const conditions = nodes.map((node) => {
+    const column = columns.get(node.column) as QueryColumn;
+    level = Math.max(level, column.level);
+    return compileFilter(node, { ref: column.ref }, dialect);
+  });
+  return { sql: conditions, level };
+}
+
+/** `sort=a,-b` → ORDER BY terms; always ends with id so that pages are stable. */
+export function orderTerms(model: RecordModel, sort: readonly SortTerm[]): OrderTerm[] {
+  const columns = queryColumns(model);
+  const terms = sort.map((term): OrderTerm => {
+    const column = columns.get(term.column);
+    if (!column) throw new AppError('BAD_REQUEST', `Invalid query parameter 'sort': unknown column '${term.column}'.`);
+    return { ref: column.ref, direction: term.direction, level: column.level };
+  });
+  if (!sort.some((term) => term.column === 'id'))
+    terms.push({ ref: sql`${sql.ref('r.id')}`, direction: 'asc', level: 0 });
+  return terms;
+}
+
+// NULLs sort first ascending on both dialects (as MySQL does; PostgreSQL's default is the opposite).
+function orderBy(terms: readonly OrderTerm[]): RawBuilder<unknown> {
+  return sql.join(
+    terms.map((t) => (t.direction === 'asc' ? sql`${t.ref} ASC NULLS FIRST` : sql`${t.ref} DESC NULLS LAST`)),
+  );
+}
+
+function orderClause(terms: readonly OrderTerm[]): RawBuilder<unknown> {
+  return terms.length > 0 ? sql` ORDER BY ${orderBy(terms)}` : sql``;
+}
+
+export interface SelectInput {
+  columns: readonly QueryColumn[];
+  /** Extra selections (hidden keys) as name → expression at a level. */
+  hidden?: readonly QueryColumn[];
+  where: Conditions;
+  order: readonly OrderTerm[];
+  limit?: number | undefined;
+  offset?: number | undefined;
+}
+
+function levelOf(...groups: { level: number }[][]): number {
+  return Math.max(0, ...groups.flat().map((g) => g.level));
+}
+
+/** The data query: one SELECT with the parent chain joined, whatever the page size. */
+export function selectRecords(model: RecordModel, input: SelectInput): RawBuilder<Record<string, unknown>> {
+  const all = [...input.columns, ...(input.hidden ?? [])];
+  const level = Math.max(levelOf(all, [...input.order]), input.where.level);
+  const selections = sql.join(all.map((c) => sql`${c.ref} AS ${sql.id(c.name)}`));
+  const page =
+    input.limit === undefined ? sql`` : sql` LIMIT ${sql.lit(input.limit)} OFFSET ${sql.lit(input.offset ?? 0)}`;
+  return sql<
+    Record<string, unknown>
+  >`SELECT ${selections} FROM ${sql.table(model.table)} AS r ${ancestorJoins(model, level)} WHERE ${allOf(input.where.sql)}${orderClause(input.order)}${page}`;
+}
+
+/**
+ * The count query; with `selectedId` it also tells the record's 1-based position in the ordered
+ * list (a window function in the same statement), so selected-record-id costs no extra query.
+ */
+export function countRecords(
+  model: RecordModel,
+  where: Conditions,
+  order: readonly OrderTerm[],
+  selectedId?: number,
+): RawBuilder<{ total_count: number | string; position?: number | string | null }> {
+  const countJoins = ancestorJoins(model, where.level);
+  const filter = allOf(where.sql);
+  if (selectedId === undefined) {
+    return sql`SELECT COUNT(*) AS total_count FROM ${sql.table(model.table)} AS r ${countJoins} WHERE ${filter}`;
+  }
+  const rankJoins = ancestorJoins(model, Math.max(where.level, levelOf([...order])));
+  const ranked = sql`SELECT r.id AS id, ROW_NUMBER() OVER (ORDER BY ${orderBy(order)}) AS pos FROM ${sql.table(model.table)} AS r ${rankJoins} WHERE ${filter}`;
+  return sql`SELECT COUNT(*) AS total_count, (SELECT ranked.pos FROM (${ranked}) ranked WHERE ranked.id = ${selectedId}) AS position FROM ${sql.table(model.table)} AS r ${countJoins} WHERE ${filter}`;
+}

@@ -1,0 +1,16 @@
+import type { Dialect } from '../../config';
+import type { BehaviorRegistry } from '../behaviors/behavior-registry';
+import type { TemplateSource } from './record-model';
+import type { RecordsRepository } from './records.repository';
+import type { PseudoComputer } from './steps/present';
+
+/** What the records engine needs from outside: templates, the table repository, behaviors. */
+export interface RecordsDeps {
+  dialect: Dialect;
+  templates: TemplateSource;
+  repository: RecordsRepository;
+  behaviors: BehaviorRegistry;
+  computePseudo: PseudoComputer;
+  /** The cap of async-lists answers (the original's maxAllowedSetOfRecordsPerRequest). */
+  asyncListLimit?: number;
+}

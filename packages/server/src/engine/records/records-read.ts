@@ -1,0 +1,104 @@
+import { AppError, type ListMeta, type PermissionHolder } from '@mdis/shared';
+import { sql } from 'kysely';
+import { listMeta, type PageWindow } from '../../infra/http/list-query';
+import { type ListParams, type RawQuery, parseListParams } from '../query/list-params';
+import type { Row } from './dynamic-db';
+import { accessKeyOf, aliasOfLevel, type RecordScope, scopeCondition } from './record-access';
+import { pseudoPathColumns } from './pseudo-columns';
+import { type QueryColumn, queryColumns } from './record-columns';
+import { type Conditions, filterConditions, orderTerms } from './record-query';
+import type { RecordModel } from './record-model';
+import { type RecordTargetRef, resolveTarget } from './record-target';
+import type { RecordsDeps } from './records-deps';
+import { ACCESS_KEY, authorize, authorizeRecord } from './steps/authorize';
+import { presentRows } from './steps/present';
+
+export const RECORD_NOT_FOUND = 'Record not found.';
+
+export interface RecordList {
+  items: Row[];
+  _meta: ListMeta;
+}
+
+/** The hidden selection of a record's access key (its own or an ancestor's combined_id). */
+export function accessKeyColumn(model: RecordModel): QueryColumn[] {
+  const key = accessKeyOf(model);
+  if (!key) return [];
+  const ref = sql`${sql.ref(`${aliasOfLevel(model, key.level)}.${key.column}`)}`;
+  return [{ name: ACCESS_KEY, ref, kind: 'text', level: key.level }];
+}
+
+/** The selected columns: all of them, or `fields=a,b` when every name is a known column. */
+function selectedColumns(model: RecordModel, fields: string[] | undefined): QueryColumn[] {
+  const columns = queryColumns(model);
+  const chosen = fields?.map((name) => columns.get(name));
+  // Like the original, a field that is not a column falls back to the whole record.
+  if (chosen?.every((c): c is QueryColumn => c !== undefined)) return chosen;
+  return [...columns.values()];
+}
+
+function withScope(model: RecordModel, where: Conditions, scope: RecordScope): Conditions {
+  const restriction = scopeCondition(model, scope);
+  if (!restriction) return where;
+  return { sql: [...where.sql, restriction.condition], level: Math.max(where.level, restriction.level) };
+}
+
+function pageOf(params: ListParams, position: number | undefined): PageWindow {
+  if (params.all) return { limit: undefined, offset: 0, page: 1, perPage: params.perPage };
+  const page = position === undefined ? params.page : Math.ceil(position / params.perPage);
+  return { limit: params.perPage, offset: (page - 1) * params.perPage, page, perPage: params.perPage };
+}
+
+export function createRecordsReader(deps: RecordsDeps) {
+  const { repository, templates, dialect } = deps;
+
+  /** One stored record with its ancestor ids and hidden access key, or a 404. */
+  async function findRecord(model: RecordModel, id: number): Promise<Row> {
+    const where: Conditions = { sql: [sql`${sql.ref('r.id')} = ${id}`], level: 0 };
+    const columns = [...queryColumns(model).values()];
+    const hidden = [...accessKeyColumn(model), ...pseudoPathColumns(model)];
+    const rows = await repository.select(model, { columns, hidden, where, order: [] });
+    const row = rows.at(0);
+    if (!row) throw new AppError('NOT_FOUND', RECORD_NOT_FOUND);
+    return row;
+  }
+
+  return {
+    findRecord,
+
+    /** GET list: exactly one count query and one data query, whatever the page size. */
+    list: async (user: PermissionHolder, ref: RecordTargetRef, query: RawQuery): Promise<RecordList> => {
+      const target = await resolveTarget(templates, ref);
+      const scope = authorize(user, target, 'view');
+      const { model } = target;
+      const params = parseListParams(query);
+      const where = withScope(model, filterConditions(model, params.filters, dialect), scope);
+      const order = orderTerms(model, params.sort);
+      const count = await repository.count(model, where, order, params.selectedRecordId);
+      const window = pageOf(params, count.position);
+      const columns = selectedColumns(model, params.fields);
+      const whole = columns.length === queryColumns(model).size;
+      const rows = await repository.select(model, {
+        columns,
+        // Computed pseudo columns need their parent paths: joined here, not fetched per row.
+        hidden: whole ? pseudoPathColumns(model) : [],
+        where,
+        order,
+        limit: window.limit,
+        offset: window.offset,
+      });
+      const items = await presentRows(model, rows, whole ? deps.computePseudo : undefined);
+      return { items, _meta: listMeta(window, count.total) };
+    },
+
+    /** GET {id}: 404 for an unknown record, 403 outside a limited-access scope. */
+    get: async (user: PermissionHolder, ref: RecordTargetRef, id: number): Promise<Row> => {
+      const target = await resolveTarget(templates, ref);
+      const scope = authorize(user, target, 'view');
+      const row = await findRecord(target.model, id);
+      authorizeRecord(scope, target, row);
+      const [record] = await presentRows(target.model, [row], deps.computePseudo);
+      return record;
+    },
+  };
+}

@@ -1,0 +1,151 @@
+import type { PermissionHolder } from '@mdis/shared';
+import type { DynamicTrx, Row } from './dynamic-db';
+import { type RecordScope, accessKeyOf } from './record-access';
+import { type RecordModel, loadRecordModel } from './record-model';
+import { type RecordTarget, type RecordTargetRef, resolveTarget } from './record-target';
+import type { RecordsDeps } from './records-deps';
+import type { createRecordsReader } from './records-read';
+import { authorize, authorizeParent, authorizeRecord, ACCESS_KEY } from './steps/authorize';
+import { applyCalculations, calculatedColumns } from './steps/calculate';
+import { runAfterBehaviors } from './steps/behaviors-after';
+import { runBeforeBehaviors } from './steps/behaviors-before';
+import { convertInput, readInput } from './steps/convert';
+import { presentRows } from './steps/present';
+import { translateDeleteError, translateWriteError } from './steps/translate-errors';
+import { assertValid, isEmpty, validateValues } from './steps/validate';
+import { validateReferences } from './steps/validate-references';
+import { writeRecord } from './steps/write';
+
+type Reader = ReturnType<typeof createRecordsReader>;
+
+/**
+ * Steps 2-3: validate the input (calculated columns aside: the client does not send them), convert
+ * it, compute the calculated columns over the whole record, then validate what they produced.
+ */
+function prepare(target: RecordTarget, input: Row, previous: Row = {}): Row {
+  const { model, writable } = target;
+  const calculated = calculatedColumns(writable);
+  const entered = writable.filter((w) => !calculated.includes(w));
+  assertValid(validateValues(model, entered, { ...previous, ...input }));
+  const record = { ...previous, ...convertInput(input, writable) };
+  applyCalculations(writable, record);
+  assertValid(validateValues(model, calculated, record));
+  return record;
+}
+
+/** The stored columns of a row (without ancestor ids, pseudo values and hidden keys). */
+export function storedValues(model: RecordModel, row: Row): Row {
+  return Object.fromEntries(model.columns.filter((c) => Object.hasOwn(row, c.name)).map((c) => [c.name, row[c.name]]));
+}
+
+/** What changed between the stored record and the record to write (id never). */
+function changes(model: RecordModel, record: Row, previous: Row | undefined): Row {
+  const changed: Row = {};
+  for (const column of model.columns) {
+    if (column.name === 'id' || !Object.hasOwn(record, column.name)) continue;
+    if (!previous || record[column.name] !== previous[column.name]) changed[column.name] = record[column.name];
+  }
+  return changed;
+}
+
+/** With limited access, the (new) parent must lie inside the scope. */
+async function checkParentScope(
+  deps: RecordsDeps,
+  reader: Reader,
+  scope: RecordScope,
+  model: RecordModel,
+  parentId: unknown,
+): Promise<void> {
+  const parent = model.ancestors.at(0);
+  if (!scope.restricted || !parent || isEmpty(parentId) || typeof parentId === 'object') return;
+  const parentModel = await loadRecordModel(deps.templates, parent.template.fullName);
+  const key = accessKeyOf(parentModel);
+  const row = await reader.findRecord(parentModel, Number(parentId)).catch(() => undefined);
+  if (row) authorizeParent(scope, row[ACCESS_KEY], key !== undefined);
+}
+
+/** Steps 2 (references) to 7 inside one transaction; DB errors translated afterwards (step 6). */
+async function persist(
+  deps: RecordsDeps,
+  target: RecordTarget,
+  record: Row,
+  previous: Row | undefined,
+  id?: number,
+): Promise<number> {
+  const { repository, dialect, behaviors } = deps;
+  const { model, writable } = target;
+  const kind = id === undefined ? 'create' : 'update';
+  try {
+    return await repository.transaction(async (trx: DynamicTrx) => {
+      assertValid(await validateReferences(trx, repository, model, writable, record, id));
+      await runBeforeBehaviors(behaviors, kind, trx, model, record, previous);
+      const savedId = await writeRecord(trx, repository, model, changes(model, record, previous), id);
+      record.id = savedId;
+      await runAfterBehaviors(behaviors, kind, trx, model, record, previous);
+      return savedId;
+    });
+  } catch (error) {
+    throw translateWriteError(error, { dialect, model, writable, record });
+  }
+}
+
+export function createRecordsWriter(deps: RecordsDeps, reader: Reader) {
+  const { repository, templates, dialect, behaviors } = deps;
+  const checkParent = (scope: RecordScope, model: RecordModel, parentId: unknown) =>
+    checkParentScope(deps, reader, scope, model, parentId);
+
+  async function present(model: RecordModel, id: number): Promise<Row> {
+    const [record] = await presentRows(model, [await reader.findRecord(model, id)], deps.computePseudo);
+    return record;
+  }
+
+  return {
+    checkParent,
+
+    /** POST: authorize → validate → convert → calculate → behaviors → write → translate → behaviors → present. */
+    create: async (user: PermissionHolder, ref: RecordTargetRef, body: Row): Promise<Row> => {
+      const target = await resolveTarget(templates, ref);
+      const scope = authorize(user, target, 'edit');
+      const { model, writable } = target;
+      const input = readInput(body, writable);
+      if (model.parentColumn) await checkParent(scope, model, input[model.parentColumn]);
+      const id = await persist(deps, target, prepare(target, input), undefined);
+      return present(model, id);
+    },
+
+    /** PUT {id}: the body's columns over the stored record, validated as a whole. */
+    update: async (user: PermissionHolder, ref: RecordTargetRef, id: number, body: Row): Promise<Row> => {
+      const target = await resolveTarget(templates, ref);
+      const scope = authorize(user, target, 'edit');
+      const { model, writable } = target;
+      const row = await reader.findRecord(model, id);
+      authorizeRecord(scope, target, row);
+      const input = readInput(body, writable);
+      const parentColumn = model.parentColumn;
+      if (parentColumn && Object.hasOwn(input, parentColumn) && input[parentColumn] !== row[parentColumn]) {
+        await checkParent(scope, model, input[parentColumn]);
+      }
+      const previous = storedValues(model, row);
+      await persist(deps, target, prepare(target, input, previous), previous, id);
+      return present(model, id);
+    },
+
+    /** DELETE {id}: 409 naming the child table when children still point at the record. */
+    remove: async (user: PermissionHolder, ref: RecordTargetRef, id: number): Promise<void> => {
+      const target = await resolveTarget(templates, ref);
+      const scope = authorize(user, target, 'edit');
+      const { model } = target;
+      const row = await reader.findRecord(model, id);
+      authorizeRecord(scope, target, row);
+      const previous = storedValues(model, row);
+      try {
+        await repository.transaction(async (trx) => {
+          await runBeforeBehaviors(behaviors, 'delete', trx, model, previous, previous);
+          await repository.remove(trx, model, id);
+        });
+      } catch (error) {
+        throw await translateDeleteError(error, { dialect, model, id, source: templates, repository });
+      }
+    },
+  };
+}

@@ -1,0 +1,122 @@
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { DynamicDb, DynamicTrx, Row } from './dynamic-db';
+import { type OrderTerm, type Conditions, type SelectInput, countRecords, selectRecords } from './record-query';
+import type { RecordModel } from './record-model';
+
+type Executor = DynamicDb | DynamicTrx;
+
+/** One child aggregate: `sum(sections.length)` → SUM(length) AS "sum(sections.length)". */
+export interface AggregateSelection {
+  key: string;
+  fn: 'sum' | 'count' | 'min' | 'max' | 'avg';
+  column: string | null;
+}
+
+const AGGREGATE_SQL = { sum: 'SUM', count: 'COUNT', min: 'MIN', max: 'MAX', avg: 'AVG' } as const;
+
+export interface CountResult {
+  total: number;
+  /** 1-based position of the selected record in the ordered list, when asked and found. */
+  position: number | undefined;
+}
+
+function toNumber(value: unknown): number | undefined {
+  if (value === null || value === undefined) return undefined;
+  return Number(value);
+}
+
+/** Whether another record holds the same values in `columns` (a UNIQUE index). */
+async function isTaken(
+  trx: Executor,
+  model: RecordModel,
+  values: Row,
+  excludeId: number | undefined,
+): Promise<boolean> {
+  const conditions: RawBuilder<SqlBool>[] = Object.entries(values).map(
+    ([column, value]) => sql<SqlBool>`${sql.ref(column)} = ${value}`,
+  );
+  if (excludeId !== undefined) conditions.push(sql<SqlBool>`${sql.ref('id')} <> ${excludeId}`);
+  const found = await sql<{
+    id: number;
+  }>`SELECT id FROM ${sql.table(model.table)} WHERE ${sql.join(conditions, sql` AND `)} LIMIT 1`.execute(trx);
+  return found.rows.length > 0;
+}
+
+/** Child aggregates for a page of parents, grouped by the parent id: one query. */
+async function aggregateChildren(
+  db: DynamicDb,
+  table: string,
+  parentColumn: string,
+  parentIds: number[],
+  selections: AggregateSelection[],
+): Promise<Row[]> {
+  const parts = selections.map((s) => {
+    const argument = s.column === null ? sql`*` : sql.ref(s.column);
+    return sql`${sql.raw(AGGREGATE_SQL[s.fn])}(${argument}) AS ${sql.id(s.key)}`;
+  });
+  const fk = sql.ref(parentColumn);
+  const result =
+    await sql<Row>`SELECT ${fk} AS parent_id, ${sql.join(parts)} FROM ${sql.table(table)} WHERE ${fk} IN (${sql.join(parentIds)}) GROUP BY ${fk}`.execute(
+      db,
+    );
+  return result.rows.map((row) =>
+    Object.fromEntries(
+      Object.entries(row).map(([k, v]) => [k, typeof v === 'string' && k !== 'parent_id' ? Number(v) : v]),
+    ),
+  );
+}
+
+/** Queries on template tables. Table and column names come from the RecordModel (the template). */
+export function createRecordsRepository(db: DynamicDb) {
+  return {
+    async select(model: RecordModel, input: SelectInput): Promise<Row[]> {
+      const result = await selectRecords(model, input).execute(db);
+      return result.rows;
+    },
+
+    async count(model: RecordModel, where: Conditions, order: readonly OrderTerm[], selectedId?: number) {
+      const result = await countRecords(model, where, order, selectedId).execute(db);
+      const row = result.rows.at(0);
+      return { total: toNumber(row?.total_count) ?? 0, position: toNumber(row?.position) } satisfies CountResult;
+    },
+
+    async insert(trx: Executor, model: RecordModel, values: Row): Promise<number> {
+      const row = await trx.insertInto(model.table).values(values).returning('id').executeTakeFirstOrThrow();
+      return Number(row.id);
+    },
+
+    async update(trx: Executor, model: RecordModel, id: number, values: Row): Promise<void> {
+      if (Object.keys(values).length === 0) return;
+      await trx.updateTable(model.table).set(values).where('id', '=', id).execute();
+    },
+
+    async remove(trx: Executor, model: RecordModel, id: number): Promise<number> {
+      const result = await trx.deleteFrom(model.table).where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    isTaken,
+
+    async exists(trx: Executor, table: string, id: unknown): Promise<boolean> {
+      const found = await sql<{ id: number }>`SELECT id FROM ${sql.table(table)} WHERE id = ${id} LIMIT 1`.execute(trx);
+      return found.rows.length > 0;
+    },
+
+    /** Whether `table` has rows whose `column` points at `id` (finding the child table of a failed delete). */
+    async isReferenced(table: string, column: string, id: number): Promise<boolean> {
+      const found = await sql<{
+        n: number;
+      }>`SELECT 1 AS n FROM ${sql.table(table)} WHERE ${sql.ref(column)} = ${id} LIMIT 1`.execute(db);
+      return found.rows.length > 0;
+    },
+
+    aggregateChildren: (table: string, parentColumn: string, parentIds: number[], selections: AggregateSelection[]) =>
+      aggregateChildren(db, table, parentColumn, parentIds, selections),
+
+    transaction<T>(run: (trx: DynamicTrx) => Promise<T>): Promise<T> {
+      return db.transaction().execute(run);
+    },
+  };
+}
+
+export type RecordsRepository = ReturnType<typeof createRecordsRepository>;

@@ -1,0 +1,49 @@
+import type { Dialect } from '../../config';
+import type { Db } from '../../infra/db/schema';
+import type { BehaviorRegistry } from '../behaviors/behavior-registry';
+import { asDynamic } from './dynamic-db';
+import { createLookupLists } from './lookup-lists';
+import type { TemplateSource } from './record-model';
+import { createPseudoComputer } from './pseudo-columns';
+import { createRecordsDrafts } from './records-drafts';
+import { createRecordsReader } from './records-read';
+import { createRecordsWriter } from './records-write';
+import { createRecordsRepository } from './records.repository';
+import type { PseudoComputer } from './steps/present';
+
+export interface RecordsServiceOptions {
+  db: Db;
+  dialect: Dialect;
+  templates: TemplateSource;
+  behaviors: BehaviorRegistry;
+  computePseudo?: PseudoComputer;
+  asyncListLimit?: number;
+}
+
+/**
+ * The generic record pipeline for every template model (STYLE rule 2): each operation sequences
+ * the steps in ./steps — authorize → validate → convert → behaviors before → write (one
+ * transaction) → translate DB errors → behaviors after → present.
+ */
+export function createRecordsService(options: RecordsServiceOptions) {
+  const repository = createRecordsRepository(asDynamic(options.db));
+  const computePseudo = options.computePseudo ?? createPseudoComputer(options.templates, repository);
+  const deps = { ...options, repository, computePseudo };
+  const reader = createRecordsReader(deps);
+  const writer = createRecordsWriter(deps, reader);
+  const drafts = createRecordsDrafts(deps, reader, writer.checkParent);
+  const lookups = createLookupLists(deps);
+  return {
+    list: reader.list,
+    get: reader.get,
+    create: writer.create,
+    update: writer.update,
+    remove: writer.remove,
+    defaults: drafts.defaults,
+    duplicate: drafts.duplicate,
+    filterLists: lookups.filterLists,
+    asyncLists: lookups.asyncLists,
+  };
+}
+
+export type RecordsService = ReturnType<typeof createRecordsService>;

@@ -1,0 +1,23 @@
+import { type BehaviorRegistry, type RecordValues, runBehaviorHook } from '../../behaviors/behavior-registry';
+import type { DynamicTrx } from '../dynamic-db';
+import type { RecordModel } from '../record-model';
+
+/**
+ * Step 7: the model's behaviors after the write, still inside the transaction (an IGSN that
+ * cannot be issued must undo the insert); `record` carries the new id.
+ */
+export async function runAfterBehaviors(
+  registry: BehaviorRegistry,
+  kind: 'create' | 'update',
+  trx: DynamicTrx,
+  model: RecordModel,
+  record: RecordValues,
+  previous?: RecordValues,
+): Promise<void> {
+  await runBehaviorHook(registry, kind === 'create' ? 'afterCreate' : 'afterUpdate', {
+    trx,
+    model: model.template,
+    record,
+    ...(previous ? { previous } : {}),
+  });
+}

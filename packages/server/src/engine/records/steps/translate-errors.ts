@@ -1,0 +1,85 @@
+import { AppError, MYSQL_ROW_IS_REFERENCED, validationError } from '@mdis/shared';
+import type { Dialect } from '../../../config';
+import { translateDbError } from '../../../infra/db/translate-db-error';
+import type { Row } from '../dynamic-db';
+import type { RecordModel, TemplateSource } from '../record-model';
+import type { RecordsRepository } from '../records.repository';
+import type { WritableColumn } from '../record-target';
+import { MESSAGES } from './validate';
+import { uniqueErrorFor } from './validate-references';
+
+export interface TranslateContext {
+  dialect: Dialect;
+  model: RecordModel;
+  writable: readonly WritableColumn[];
+  record: Row;
+}
+
+export const hasChildrenMessage = (table: string) =>
+  `The record cannot be deleted: it still has related records in ${table}.`;
+
+/**
+ * Step 6 for create/update: a constraint the checks before the write did not catch (a racing
+ * insert, a parent deleted meanwhile) is answered like the check would have: a 422 on the field.
+ */
+export function translateWriteError(error: unknown, context: TranslateContext): unknown {
+  if (error instanceof AppError) return error;
+  const translated = translateDbError(context.dialect, error);
+  if (!translated) return error;
+  const { model, writable, record } = context;
+  const column = translated.extensions.column;
+  const label = (name: string) => writable.find((w) => w.column.name === name)?.label ?? name;
+  switch (translated.code) {
+    case 'UNIQUE_VIOLATION': {
+      const index = model.uniqueIndices.find((columns) => column !== undefined && columns.includes(column));
+      if (index) return validationError([uniqueErrorFor(model, writable, index, record)]);
+      const field = column ?? 'id';
+      return validationError([{ field, message: MESSAGES.taken(label(field), record[field]) }]);
+    }
+    case 'NOT_NULL_VIOLATION':
+      return column ? validationError([{ field: column, message: MESSAGES.required(label(column)) }]) : translated;
+    case 'FOREIGN_KEY_VIOLATION': {
+      const field = column ?? model.parentColumn;
+      return field ? validationError([{ field, message: MESSAGES.invalid(label(field)) }]) : translated;
+    }
+    default:
+      return translated;
+  }
+}
+
+/** Tables whose rows may point at a model's records (parent and 1n relations of every model). */
+async function referencingColumns(source: TemplateSource, model: RecordModel) {
+  const models = await source.listModels();
+  return models.flatMap((other) =>
+    Object.values(other.relations)
+      .filter((r) => r.relationType !== 'nm' && r.foreignTable === model.table)
+      .flatMap((r) => (r.localColumns ?? []).map((column) => ({ table: other.table, column }))),
+  );
+}
+
+/**
+ * Step 6 for delete: a record that still has children → 409 naming the child table. PostgreSQL
+ * names it; SQLite does not, so the models referencing this one are asked (only on this error path).
+ */
+export async function translateDeleteError(
+  error: unknown,
+  context: { dialect: Dialect; model: RecordModel; id: number; source: TemplateSource; repository: RecordsRepository },
+): Promise<unknown> {
+  if (error instanceof AppError) return error;
+  const translated = translateDbError(context.dialect, error);
+  if (translated?.code !== 'FOREIGN_KEY_VIOLATION') return translated ?? error;
+  let child = translated.extensions.table !== context.model.table ? translated.extensions.table : undefined;
+  if (!child) {
+    for (const { table, column } of await referencingColumns(context.source, context.model)) {
+      if (await context.repository.isReferenced(table, column, context.id)) {
+        child = table;
+        break;
+      }
+    }
+  }
+  const driverText = translated.extensions.errorInfo?.[2] ?? translated.message;
+  return new AppError('FOREIGN_KEY_VIOLATION', hasChildrenMessage(child ?? 'another table'), {
+    errorInfo: ['23000', MYSQL_ROW_IS_REFERENCED, driverText],
+    ...(child ? { table: child } : {}),
+  });
+}

@@ -1,0 +1,89 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../infra/auth/access-control';
+import type { RecordsService } from '../../engine/records/records.service';
+import type { RecordTargetRef } from '../../engine/records/record-target';
+import {
+  asyncListSchema,
+  duplicateQuerySchema,
+  filterListsSchema,
+  idParamsSchema,
+  recordBodySchema,
+  recordListSchema,
+  recordSchema,
+  targetQuerySchema,
+} from './records.schemas';
+
+export interface RecordsPluginOptions {
+  /** `form`: `api/v1/form?name={form}`; `global`: `api/v1/global?name={ModelFullName}`. */
+  kind: RecordTargetRef['kind'];
+  records: RecordsService;
+}
+
+// Every signed-in user reaches these routes; what they may do is decided per form and record by
+// the pipeline's authorize step (form permissions, roles, limited access).
+const user = { access: 'user' } as const;
+
+/** The generic records API (DESIGN §5), mounted under `api/v1/form` and `api/v1/global`. */
+export const recordsPlugin: FastifyPluginCallbackZod<RecordsPluginOptions> = (app, { kind, records }, done) => {
+  const tags = [`records (${kind})`];
+  const target = (name: string): RecordTargetRef => ({ kind, name });
+  const query = { tags, querystring: targetQuerySchema };
+
+  app.get('/', { config: user, schema: { ...query, response: { 200: recordListSchema } } }, (request) =>
+    records.list(currentUser(request), target(request.query.name), request.query),
+  );
+
+  app.get('/filter-lists', { config: user, schema: { ...query, response: { 200: filterListsSchema } } }, (request) =>
+    records.filterLists(target(request.query.name), request.query),
+  );
+
+  app.get('/async-lists', { config: user, schema: { ...query, response: { 200: asyncListSchema } } }, (request) =>
+    records.asyncLists(target(request.query.name), request.query),
+  );
+
+  app.post(
+    '/defaults',
+    { config: user, schema: { ...query, body: recordBodySchema.nullish(), response: { 200: recordSchema } } },
+    (request) =>
+      records.defaults(currentUser(request), target(request.query.name), { ...request.query, ...(request.body ?? {}) }),
+  );
+
+  app.post(
+    '/duplicate',
+    { config: user, schema: { tags, querystring: duplicateQuerySchema, response: { 200: recordSchema } } },
+    (request) => records.duplicate(currentUser(request), target(request.query.name), request.query.id),
+  );
+
+  app.get(
+    '/:id',
+    { config: user, schema: { ...query, params: idParamsSchema, response: { 200: recordSchema } } },
+    (request) => records.get(currentUser(request), target(request.query.name), request.params.id),
+  );
+
+  app.post(
+    '/',
+    { config: user, schema: { ...query, body: recordBodySchema, response: { 201: recordSchema } } },
+    async (request, reply) =>
+      reply.code(201).send(await records.create(currentUser(request), target(request.query.name), request.body)),
+  );
+
+  app.put(
+    '/:id',
+    {
+      config: user,
+      schema: { ...query, params: idParamsSchema, body: recordBodySchema, response: { 200: recordSchema } },
+    },
+    (request) => records.update(currentUser(request), target(request.query.name), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/:id',
+    { config: user, schema: { ...query, params: idParamsSchema, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await records.remove(currentUser(request), target(request.query.name), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+  done();
+};
