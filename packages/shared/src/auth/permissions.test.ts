@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { canUseForm, effectivePermissions, formPermission, isPermission } from './permissions';
+import {
+  canUseForm,
+  effectivePermissions,
+  formPermission,
+  isPermission,
+  limitedAccessPrefixes,
+  mayOpenForm,
+} from './permissions';
 
 describe('isPermission', () => {
   it.each([
@@ -50,5 +57,32 @@ describe('effectivePermissions', () => {
   });
   it('drops edit permissions of a read-only user', () => {
     expect(effectivePermissions({ roles: ['readOnly'], permissions: ['form-core:edit'] })).toEqual(['form-*:view']);
+  });
+});
+
+describe('limited access', () => {
+  it.each([
+    ['records:5065:view', true],
+    ['records:5065_1_A:edit', true],
+    ['records::view', false],
+    ['records:5065:delete', false],
+    ['records:_5065:view', false],
+    ['records:50 65:view', false],
+  ])('%s is a permission: %s', (value, expected) => {
+    expect(isPermission(value)).toBe(expected);
+  });
+  it('grants its prefix for view; edit only from an edit permission', () => {
+    const holder = { roles: [], permissions: ['records:5065:view', 'records:5065_1:edit', 'form-core:view'] };
+    expect(limitedAccessPrefixes(holder, 'view')).toEqual(['5065', '5065_1']);
+    expect(limitedAccessPrefixes(holder, 'edit')).toEqual(['5065_1']);
+  });
+  it('never grants edit to a read-only user', () => {
+    expect(limitedAccessPrefixes({ roles: ['readOnly'], permissions: ['records:5065:edit'] }, 'edit')).toEqual([]);
+  });
+  it('opens every form, but does not grant it wholesale', () => {
+    const holder = { roles: [], permissions: ['records:5065:view'] };
+    expect(mayOpenForm(holder, 'core')).toBe(true);
+    expect(canUseForm(holder, 'core', 'view')).toBe(false);
+    expect(mayOpenForm({ roles: [], permissions: [] }, 'core')).toBe(false);
   });
 });

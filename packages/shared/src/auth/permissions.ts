@@ -6,8 +6,15 @@ export type FormAction = (typeof FORM_ACTIONS)[number];
 /** `form-{name}:view|edit`; `form-*` stands for every form. */
 export const PERMISSION_PATTERN = /^form-(\*|[a-z0-9]+(-[a-z0-9]+)*):(view|edit)$/;
 
+/**
+ * Limited access (reference §5.6): `records:{combined_id prefix}:view|edit` grants view (or view and
+ * edit) on every form, but only for records whose combined_id lies under the prefix.
+ */
+export const LIMITED_ACCESS_PATTERN = /^records:([A-Za-z0-9][A-Za-z0-9_.-]*):(view|edit)$/;
+
+/** A form permission or a limited-access permission. */
 export function isPermission(value: string): boolean {
-  return PERMISSION_PATTERN.test(value);
+  return PERMISSION_PATTERN.test(value) || LIMITED_ACCESS_PATTERN.test(value);
 }
 
 /** @example formPermission('core', 'edit') // 'form-core:edit' */
@@ -48,4 +55,23 @@ export function canUseForm(holder: PermissionHolder, formName: string, action: F
   return wanted.some(
     (a) => granted.includes(`form-*:${a}`) || granted.includes(formPermission(formName, a as FormAction)),
   );
+}
+
+/**
+ * The combined_id prefixes a holder's limited-access permissions grant for an action (edit includes
+ * view; a read-only user never edits).
+ * @example limitedAccessPrefixes({ roles: [], permissions: ['records:5065_1:edit'] }, 'view') // ['5065_1']
+ */
+export function limitedAccessPrefixes(holder: PermissionHolder, action: FormAction): string[] {
+  if (action === 'edit' && isReadOnly(holder.roles)) return [];
+  return holder.permissions.flatMap((permission) => {
+    const match = LIMITED_ACCESS_PATTERN.exec(permission);
+    if (!match?.[1]) return [];
+    return action === 'view' || match[2] === 'edit' ? [match[1]] : [];
+  });
+}
+
+/** Whether the holder may open a form at all: its view permission, a role, or limited access. */
+export function mayOpenForm(holder: PermissionHolder, formName: string): boolean {
+  return canUseForm(holder, formName, 'view') || limitedAccessPrefixes(holder, 'view').length > 0;
 }
