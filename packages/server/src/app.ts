@@ -9,6 +9,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { ServerConfig } from './config';
+import { registerTemplateScope } from './engine/templates/template-store';
 import { registerAccessControl } from './infra/auth/access-control';
 import { createDatabase, type Database } from './infra/db/database';
 import { registerErrorHandler } from './infra/errors/error-handler';
@@ -54,6 +55,8 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
     registerJsonBodyParser(app);
 
     const services = createServices(database, options);
+    // One template revision read per request (engine/templates/template-store.ts).
+    registerTemplateScope(app);
     // Before any route: every route registered after this is checked for an access rule.
     registerAccessControl(app, services.tokens);
 

@@ -1,4 +1,6 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { AppError, parseFormTemplate, parseModelTemplate, type FormTemplate, type ModelTemplate } from '@mdis/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../infra/db/schema';
 import {
   createTemplatesRepository,
@@ -104,11 +106,69 @@ async function saveTemplate<T extends Timestamps>(
   return stored;
 }
 
+/**
+ * One HTTP request (or any other unit of work run in it): the store revision each repository
+ * read in it, so that the 4-5 template lookups of a request cost one revision read. Only memory
+ * of the request itself: nothing outlives it, so instances stay stateless (DESIGN §2).
+ */
+interface TemplateScope {
+  revisions: Map<TemplatesRepository, Promise<number>>;
+}
+
+const templateScope = new AsyncLocalStorage<TemplateScope>();
+const requestScopes = new WeakMap<FastifyRequest, TemplateScope>();
+
+/** Runs `fn` in a fresh template scope: the store revision is read at most once inside it. */
+export function runInTemplateScope<R>(fn: () => R): R {
+  return templateScope.run({ revisions: new Map() }, fn);
+}
+
+/**
+ * Gives every HTTP request its own template scope. Reading a request body leaves the async
+ * context the hook entered (the stream's events come from the socket), so preValidation, which
+ * runs after the body is parsed, enters the same scope again.
+ */
+export function registerTemplateScope(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, _reply, done) => {
+    const scope: TemplateScope = { revisions: new Map() };
+    requestScopes.set(request, scope);
+    templateScope.run(scope, done);
+  });
+  app.addHook('preValidation', (request, _reply, done) => {
+    const scope = requestScopes.get(request);
+    if (scope) templateScope.run(scope, done);
+    else done();
+  });
+}
+
+/** The store revision: once per scope, on every call outside one (tests, scripts). */
+function scopedRevision(repository: TemplatesRepository): Promise<number> {
+  const scope = templateScope.getStore();
+  if (!scope) return repository.revision();
+  let revision = scope.revisions.get(repository);
+  if (revision === undefined) {
+    revision = repository.revision();
+    scope.revisions.set(repository, revision);
+    // A failed read is not kept: the next lookup tries again.
+    revision.catch(() => scope.revisions.delete(repository));
+  }
+  return revision;
+}
+
+/** After a change: the scope reads the (bumped) revision again, so a request sees its own writes. */
+async function changing<R>(write: Promise<R>): Promise<R> {
+  try {
+    return await write;
+  } finally {
+    templateScope.getStore()?.revisions.clear();
+  }
+}
+
 /** Parsed templates of one kind, reloaded only when the store revision has changed. */
 function createTemplateCache(repository: TemplatesRepository) {
   const caches: { model?: Cache<ModelTemplate>; form?: Cache<FormTemplate> } = {};
   async function load<T>(kind: TemplateKind, parse: (json: unknown) => T): Promise<Map<string, StoredTemplate<T>>> {
-    const revision = await repository.revision();
+    const revision = await scopedRevision(repository);
     const cached = caches[kind] as Cache<T> | undefined;
     if (cached?.revision === revision) return cached.entries;
     const rows = await repository.list(kind);
@@ -122,7 +182,8 @@ function createTemplateCache(repository: TemplatesRepository) {
 /**
  * Model and form templates in the database. Parsed templates are cached per instance and reused
  * while the store revision (one indexed single-row read) is unchanged, so several instances stay
- * consistent without any shared memory. Callers get copies and may change them freely.
+ * consistent without any shared memory. Inside a template scope (one per HTTP request, see
+ * registerTemplateScope) the revision is read once. Callers get copies and may change them freely.
  */
 export function createTemplateStore(db: Db, clock: () => Date = () => new Date()): TemplateStore {
   const repository = createTemplatesRepository(db);
@@ -158,7 +219,7 @@ export function createTemplateStore(db: Db, clock: () => Date = () => new Date()
         template: parsed,
         existing,
       };
-      return saveTemplate(repository, nowSeconds(), input, options);
+      return changing(saveTemplate(repository, nowSeconds(), input, options));
     },
     async saveForm(template, options = {}) {
       const parsed = parseFormTemplate(template);
@@ -171,10 +232,10 @@ export function createTemplateStore(db: Db, clock: () => Date = () => new Date()
         template: parsed,
         existing,
       };
-      return saveTemplate(repository, nowSeconds(), input, options);
+      return changing(saveTemplate(repository, nowSeconds(), input, options));
     },
-    deleteModel: (fullName) => repository.remove('model', fullName),
-    deleteForm: (name) => repository.remove('form', name),
+    deleteModel: (fullName) => changing(repository.remove('model', fullName)),
+    deleteForm: (name) => changing(repository.remove('form', name)),
     syncState: (fullName) => repository.syncState(fullName),
   };
   return store;
