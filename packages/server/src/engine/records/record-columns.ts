@@ -36,6 +36,16 @@ export function parentPathColumns(model: RecordModel): QueryColumn[] {
   });
 }
 
+/** one_to_many columns: the id stored in their FK column, under the column's name. */
+export function oneToManyColumns(model: RecordModel): QueryColumn[] {
+  return model.relations.oneToMany.map((column) => ({
+    name: column.name,
+    ref: ref('r', column.fkColumn),
+    kind: 'number' as const,
+    level: 0,
+  }));
+}
+
 /** Every column a list request may name, looked up in the template (never taken from the request). */
 export function queryColumns(model: RecordModel): Map<string, QueryColumn> {
   const columns = new Map<string, QueryColumn>();
@@ -48,7 +58,7 @@ export function queryColumns(model: RecordModel): Map<string, QueryColumn> {
       level: 0,
     });
   }
-  for (const column of [...joinedAncestorIds(model), ...parentPathColumns(model)]) {
+  for (const column of [...joinedAncestorIds(model), ...parentPathColumns(model), ...oneToManyColumns(model)]) {
     if (!columns.has(column.name)) columns.set(column.name, column);
   }
   return columns;

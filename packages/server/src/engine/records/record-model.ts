@@ -15,6 +15,7 @@ import {
   parseExpression,
 } from '@mdis/shared/expressions';
 import type { ColumnKind } from '@mdis/shared/filters';
+import { type RelationColumns, relationColumnsOf } from './record-relations';
 
 /** Where the records engine reads templates from (the template store satisfies it). */
 export interface TemplateSource {
@@ -76,6 +77,8 @@ export interface RecordModel {
   pseudo: PseudoColumn[];
   /** Column sets of the UNIQUE indices. */
   uniqueIndices: string[][];
+  /** many_to_many and one_to_many columns (not in `columns`: they are not stored as such). */
+  relations: RelationColumns;
   column(name: string): RecordColumn | undefined;
 }
 
@@ -197,6 +200,7 @@ export async function loadRecordModel(source: TemplateSource, fullName: string):
     ancestors,
     pseudo,
     uniqueIndices,
+    relations: relationColumnsOf(template),
     column: (name) => byName.get(name),
   };
 }

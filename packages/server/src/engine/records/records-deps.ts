@@ -2,6 +2,7 @@ import type { Dialect } from '../../config';
 import type { BehaviorRegistry } from '../behaviors/behavior-registry';
 import type { TemplateSource } from './record-model';
 import type { RecordsRepository } from './records.repository';
+import type { RelationLinks } from './relation-links';
 import type { PseudoComputer } from './steps/present';
 
 /** What the records engine needs from outside: templates, the table repository, behaviors. */
@@ -11,6 +12,8 @@ export interface RecordsDeps {
   repository: RecordsRepository;
   behaviors: BehaviorRegistry;
   computePseudo: PseudoComputer;
+  /** The join tables of many_to_many columns. */
+  links: RelationLinks;
   /** The cap of async-lists answers (the original's maxAllowedSetOfRecordsPerRequest). */
   asyncListLimit?: number;
 }

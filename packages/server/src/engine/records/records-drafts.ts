@@ -7,6 +7,7 @@ import type { createRecordsReader } from './records-read';
 import { authorize, authorizeRecord } from './steps/authorize';
 import { readInput, toStorage, unwrapId } from './steps/convert';
 import { presentRows } from './steps/present';
+import { presentRelationValues } from './steps/relation-values';
 import { isEmpty } from './steps/validate';
 
 type Reader = ReturnType<typeof createRecordsReader>;
@@ -59,6 +60,7 @@ export function createRecordsDrafts(deps: RecordsDeps, reader: Reader, checkPare
       const row = await reader.findRecord(target.model, id);
       authorizeRecord(scope, target, row);
       const [record] = await presentRows(target.model, [row], deps.computePseudo);
+      await presentRelationValues(deps.links, target.model, [record]);
       const skip = columnsNotCopied(target.model);
       return Object.fromEntries(Object.entries(record).filter(([key]) => !skip.has(key)));
     },

@@ -12,6 +12,7 @@ import { type RecordTargetRef, resolveTarget } from './record-target';
 import type { RecordsDeps } from './records-deps';
 import { ACCESS_KEY, authorize, authorizeRecord } from './steps/authorize';
 import { presentRows } from './steps/present';
+import { presentRelationValues } from './steps/relation-values';
 
 export const RECORD_NOT_FOUND = 'Record not found.';
 
@@ -28,10 +29,21 @@ export function accessKeyColumn(model: RecordModel): QueryColumn[] {
   return [{ name: ACCESS_KEY, ref, kind: 'text', level: key.level }];
 }
 
-/** The selected columns: all of them, or `fields=a,b` when every name is a known column. */
+/** The many_to_many columns `fields=a,b` names (they are read by their own query, not selected). */
+function namedLinks(model: RecordModel, fields: string[] | undefined) {
+  return model.relations.manyToMany.filter((column) => fields?.includes(column.name));
+}
+
+/**
+ * The selected columns: all of them, or `fields=a,b` when every name is a known column. Naming a
+ * many_to_many column selects the id as well: its values are attached by record id.
+ */
 function selectedColumns(model: RecordModel, fields: string[] | undefined): QueryColumn[] {
   const columns = queryColumns(model);
-  const chosen = fields?.map((name) => columns.get(name));
+  const links = namedLinks(model, fields);
+  const names =
+    links.length > 0 ? ['id', ...(fields ?? []).filter((f) => f !== 'id' && !links.some((l) => l.name === f))] : fields;
+  const chosen = names?.map((name) => columns.get(name));
   // Like the original, a field that is not a column falls back to the whole record.
   if (chosen?.every((c): c is QueryColumn => c !== undefined)) return chosen;
   return [...columns.values()];
@@ -88,6 +100,8 @@ export function createRecordsReader(deps: RecordsDeps) {
         offset: window.offset,
       });
       const items = await presentRows(model, rows, whole ? deps.computePseudo : undefined);
+      const links = whole ? model.relations.manyToMany : namedLinks(model, params.fields);
+      await presentRelationValues(deps.links, model, items, links);
       return { items, _meta: listMeta(window, count.total) };
     },
 
@@ -97,8 +111,9 @@ export function createRecordsReader(deps: RecordsDeps) {
       const scope = authorize(user, target, 'view');
       const row = await findRecord(target.model, id);
       authorizeRecord(scope, target, row);
-      const [record] = await presentRows(target.model, [row], deps.computePseudo);
-      return record;
+      const records = await presentRows(target.model, [row], deps.computePseudo);
+      await presentRelationValues(deps.links, target.model, records);
+      return records[0];
     },
   };
 }

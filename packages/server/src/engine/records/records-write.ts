@@ -1,4 +1,4 @@
-import type { PermissionHolder } from '@mdis/shared';
+import type { FieldError, PermissionHolder } from '@mdis/shared';
 import type { DynamicTrx, Row } from './dynamic-db';
 import { type RecordScope, accessKeyOf } from './record-access';
 import { type RecordModel, loadRecordModel } from './record-model';
@@ -11,10 +11,13 @@ import { runAfterBehaviors } from './steps/behaviors-after';
 import { runBeforeBehaviors } from './steps/behaviors-before';
 import { convertInput, readInput } from './steps/convert';
 import { presentRows } from './steps/present';
+import { type RelationInput, readRelationInput } from './steps/relation-input';
+import { presentRelationValues } from './steps/relation-values';
 import { translateDeleteError, translateWriteError } from './steps/translate-errors';
 import { assertValid, isEmpty, validateValues } from './steps/validate';
 import { validateReferences } from './steps/validate-references';
-import { writeRecord } from './steps/write';
+import { validateRelations } from './steps/validate-relations';
+import { referenceValues, writeLinks, writeRecord } from './steps/write';
 
 type Reader = ReturnType<typeof createRecordsReader>;
 
@@ -22,11 +25,11 @@ type Reader = ReturnType<typeof createRecordsReader>;
  * Steps 2-3: validate the input (calculated columns aside: the client does not send them), convert
  * it, compute the calculated columns over the whole record, then validate what they produced.
  */
-function prepare(target: RecordTarget, input: Row, previous: Row = {}): Row {
+function prepare(target: RecordTarget, input: Row, previous: Row, relationErrors: FieldError[]): Row {
   const { model, writable } = target;
   const calculated = calculatedColumns(writable);
   const entered = writable.filter((w) => !calculated.includes(w));
-  assertValid(validateValues(model, entered, { ...previous, ...input }));
+  assertValid([...validateValues(model, entered, { ...previous, ...input }), ...relationErrors]);
   const record = { ...previous, ...convertInput(input, writable) };
   applyCalculations(writable, record);
   assertValid(validateValues(model, calculated, record));
@@ -70,17 +73,22 @@ async function persist(
   target: RecordTarget,
   record: Row,
   previous: Row | undefined,
+  relations: RelationInput,
   id?: number,
 ): Promise<number> {
-  const { repository, dialect, behaviors } = deps;
+  const { repository, dialect, behaviors, links } = deps;
   const { model, writable } = target;
   const kind = id === undefined ? 'create' : 'update';
   try {
     return await repository.transaction(async (trx: DynamicTrx) => {
-      assertValid(await validateReferences(trx, repository, model, writable, record, id));
+      const references = await validateReferences(trx, repository, model, writable, record, id);
+      assertValid([...references, ...(await validateRelations(trx, links, relations))]);
       await runBeforeBehaviors(behaviors, kind, trx, model, record, previous);
-      const savedId = await writeRecord(trx, repository, model, changes(model, record, previous), id);
+      const values = { ...changes(model, record, previous), ...referenceValues(relations) };
+      const savedId = await writeRecord(trx, repository, model, values, id);
       record.id = savedId;
+      // The links need the record's id: written after the insert, in the same transaction.
+      await writeLinks(trx, links, model, savedId, relations);
       await runAfterBehaviors(behaviors, kind, trx, model, record, previous);
       return savedId;
     });
@@ -95,8 +103,9 @@ export function createRecordsWriter(deps: RecordsDeps, reader: Reader) {
     checkParentScope(deps, reader, scope, model, parentId);
 
   async function present(model: RecordModel, id: number): Promise<Row> {
-    const [record] = await presentRows(model, [await reader.findRecord(model, id)], deps.computePseudo);
-    return record;
+    const records = await presentRows(model, [await reader.findRecord(model, id)], deps.computePseudo);
+    await presentRelationValues(deps.links, model, records);
+    return records[0];
   }
 
   return {
@@ -108,8 +117,10 @@ export function createRecordsWriter(deps: RecordsDeps, reader: Reader) {
       const scope = authorize(user, target, 'edit');
       const { model, writable } = target;
       const input = readInput(body, writable);
+      const relations = readRelationInput(target, body, true);
       if (model.parentColumn) await checkParent(scope, model, input[model.parentColumn]);
-      const id = await persist(deps, target, prepare(target, input), undefined);
+      const record = prepare(target, input, {}, relations.errors);
+      const id = await persist(deps, target, record, undefined, relations.input);
       return present(model, id);
     },
 
@@ -126,7 +137,8 @@ export function createRecordsWriter(deps: RecordsDeps, reader: Reader) {
         await checkParent(scope, model, input[parentColumn]);
       }
       const previous = storedValues(model, row);
-      await persist(deps, target, prepare(target, input, previous), previous, id);
+      const relations = readRelationInput(target, body, false);
+      await persist(deps, target, prepare(target, input, previous, relations.errors), previous, relations.input, id);
       return present(model, id);
     },
 

@@ -9,6 +9,7 @@ import { createRecordsDrafts } from './records-drafts';
 import { createRecordsReader } from './records-read';
 import { createRecordsWriter } from './records-write';
 import { createRecordsRepository } from './records.repository';
+import { createRelationLinks } from './relation-links';
 import type { PseudoComputer } from './steps/present';
 
 export interface RecordsServiceOptions {
@@ -28,7 +29,8 @@ export interface RecordsServiceOptions {
 export function createRecordsService(options: RecordsServiceOptions) {
   const repository = createRecordsRepository(asDynamic(options.db));
   const computePseudo = options.computePseudo ?? createPseudoComputer(options.templates, repository);
-  const deps = { ...options, repository, computePseudo };
+  const links = createRelationLinks(asDynamic(options.db), options.dialect);
+  const deps = { ...options, repository, computePseudo, links };
   const reader = createRecordsReader(deps);
   const writer = createRecordsWriter(deps, reader);
   const drafts = createRecordsDrafts(deps, reader, writer.checkParent);

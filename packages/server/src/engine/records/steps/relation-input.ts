@@ -1,0 +1,77 @@
+import type { FieldError } from '@mdis/shared';
+import type { Row } from '../dynamic-db';
+import type { ManyToManyColumn, OneToManyColumn } from '../record-relations';
+import type { RecordTarget } from '../record-target';
+import { MESSAGES, isEmpty } from './validate';
+
+/** The relation values a write sets: only the keys present in the body (absent → unchanged). */
+export interface RelationInput {
+  /** many_to_many columns whose links are replaced, with the new related ids (sorted, unique). */
+  links: { column: ManyToManyColumn; label: string; ids: number[] }[];
+  /** one_to_many columns set, with the referenced id (null clears it). */
+  references: { column: OneToManyColumn; label: string; id: number | null }[];
+}
+
+function unwrap(value: unknown): unknown {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as { id?: unknown }).id : value;
+}
+
+/** A scalar id or `{id}` (as for `*_id` keys) → a positive integer, else undefined. */
+function toId(value: unknown): number | undefined {
+  const raw = unwrap(value);
+  if (typeof raw === 'number') return Number.isSafeInteger(raw) && raw > 0 ? raw : undefined;
+  if (typeof raw === 'string' && /^\d+$/.test(raw.trim())) return toId(Number(raw));
+  return undefined;
+}
+
+/** The relation columns a write may set, with their labels: with a form, only its fields. */
+function writableRelations<T extends { name: string; label: string }>(
+  target: RecordTarget,
+  columns: readonly T[],
+): { column: T; label: string }[] {
+  const fields = new Map((target.form?.fields ?? []).map((field) => [field.name, field]));
+  return columns
+    .filter((column) => !target.form || fields.has(column.name))
+    .map((column) => ({ column, label: fields.get(column.name)?.label || column.label }));
+}
+
+function readLinks(value: unknown): number[] | undefined {
+  if (value === null || value === undefined || value === '') return [];
+  if (!Array.isArray(value)) return undefined;
+  const ids = value.map(toId);
+  if (ids.some((id) => id === undefined)) return undefined;
+  return [...new Set(ids as number[])].sort((a, b) => a - b);
+}
+
+/**
+ * Steps 2-3 for relation columns (the checks that need no database): many_to_many as an array of
+ * ids or of `{id}` objects, one_to_many as a scalar id or `{id}`; anything else is
+ * '{label} is invalid.'; required columns must not be left empty (on create, not absent either).
+ */
+export function readRelationInput(
+  target: RecordTarget,
+  body: Row,
+  creating: boolean,
+): { input: RelationInput; errors: FieldError[] } {
+  const input: RelationInput = { links: [], references: [] };
+  const errors: FieldError[] = [];
+  const { manyToMany, oneToMany } = target.model.relations;
+  const requiredError = (name: string, label: string, required: boolean, present: boolean, empty: boolean) => {
+    if (required && (present ? empty : creating)) errors.push({ field: name, message: MESSAGES.required(label) });
+  };
+  for (const { column, label } of writableRelations(target, manyToMany)) {
+    const present = Object.hasOwn(body, column.name);
+    const ids = present ? readLinks(body[column.name]) : [];
+    if (ids === undefined) errors.push({ field: column.name, message: MESSAGES.invalid(label) });
+    else requiredError(column.name, label, column.required, present, ids.length === 0);
+    if (present && ids) input.links.push({ column, label, ids });
+  }
+  for (const { column, label } of writableRelations(target, oneToMany)) {
+    const present = Object.hasOwn(body, column.name);
+    const id = isEmpty(unwrap(body[column.name])) ? null : toId(body[column.name]);
+    if (id === undefined) errors.push({ field: column.name, message: MESSAGES.invalid(label) });
+    else requiredError(column.name, label, column.required, present, id === null);
+    if (present && id !== undefined) input.references.push({ column, label, id });
+  }
+  return { input, errors };
+}
