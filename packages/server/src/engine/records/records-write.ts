@@ -1,6 +1,6 @@
 import type { FieldError, PermissionHolder } from '@mdis/shared';
 import type { DynamicTrx, Row } from './dynamic-db';
-import { type RecordScope, accessKeyOf } from './record-access';
+import { type RecordScope, accessKeyOf, assertInScope } from './record-access';
 import { type RecordModel, loadRecordModel } from './record-model';
 import { type RecordTarget, type RecordTargetRef, resolveTarget } from './record-target';
 import type { RecordsDeps } from './records-deps';
@@ -67,6 +67,40 @@ async function checkParentScope(
   if (row) authorizeParent(scope, row[ACCESS_KEY], key !== undefined);
 }
 
+/**
+ * With limited access, every record a relation value links to must lie inside the scope too, or a
+ * user could attach records it may not see. One read per related id: only limited users pay it, and
+ * only for the ids they send.
+ */
+async function checkRelationScope(
+  deps: RecordsDeps,
+  reader: Reader,
+  scope: RecordScope,
+  relations: RelationInput,
+): Promise<void> {
+  if (!scope.restricted) return;
+  const targets = [
+    ...relations.links.map((link) => ({ table: link.column.relatedTable, ids: link.ids })),
+    ...relations.references.flatMap((ref) =>
+      ref.id === null ? [] : [{ table: ref.column.foreignTable, ids: [ref.id] }],
+    ),
+  ];
+  if (targets.length === 0) return;
+  const models = await deps.templates.listModels();
+  for (const { table, ids } of targets) {
+    const template = models.find((model) => model.table === table);
+    if (!template) continue;
+    const related = await loadRecordModel(deps.templates, template.fullName);
+    const key = accessKeyOf(related);
+    if (!key) continue;
+    for (const id of ids) {
+      // An unknown id is left to validation (422 '{label} is invalid.').
+      const row = await reader.findRecord(related, id).catch(() => undefined);
+      if (row) assertInScope(scope, key, row[ACCESS_KEY]);
+    }
+  }
+}
+
 /** Steps 2 (references) to 7 inside one transaction; DB errors translated afterwards (step 6). */
 async function persist(
   deps: RecordsDeps,
@@ -119,6 +153,7 @@ export function createRecordsWriter(deps: RecordsDeps, reader: Reader) {
       const input = readInput(body, writable);
       const relations = readRelationInput(target, body, true);
       if (model.parentColumn) await checkParent(scope, model, input[model.parentColumn]);
+      await checkRelationScope(deps, reader, scope, relations.input);
       const record = prepare(target, input, {}, relations.errors);
       const id = await persist(deps, target, record, undefined, relations.input);
       return present(model, id);
@@ -138,6 +173,7 @@ export function createRecordsWriter(deps: RecordsDeps, reader: Reader) {
       }
       const previous = storedValues(model, row);
       const relations = readRelationInput(target, body, false);
+      await checkRelationScope(deps, reader, scope, relations.input);
       await persist(deps, target, prepare(target, input, previous, relations.errors), previous, relations.input, id);
       return present(model, id);
     },
