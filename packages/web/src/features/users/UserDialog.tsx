@@ -53,7 +53,10 @@ export function UserDialog({ open, user, onSubmit, onClose }: UserDialogProps) {
               label="Permissions"
               multiline
               minRows={2}
-              {...fieldProps('permissionsText', 'One per line, e.g. form-core:edit or form-*:view')}
+              {...fieldProps(
+                'permissionsText',
+                'One per line: form-core:edit, form-*:view, or records:5065_1:view (limited to a combined id prefix)',
+              )}
             />
             <UserActiveField control={control} />
             {failure && <Alert severity="warning">{failure}</Alert>}
