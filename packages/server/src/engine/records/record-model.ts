@@ -14,7 +14,7 @@ import {
   parentPaths,
   parseExpression,
 } from '@mdis/shared/expressions';
-import type { ColumnKind } from '@mdis/shared/filters';
+import { type ColumnKind, filterColumnInfo } from '@mdis/shared/filters';
 import { type RelationColumns, relationColumnsOf } from './record-relations';
 
 /** Where the records engine reads templates from (the template store satisfies it). */
@@ -84,24 +84,10 @@ export interface RecordModel {
 
 export const MODEL_NOT_FOUND = 'model not found';
 
-const KIND_OF_TYPE: Record<ColumnType, ColumnKind> = {
-  integer: 'number',
-  double: 'number',
-  boolean: 'boolean',
-  string: 'text',
-  text: 'text',
-  string_multiple: 'text',
-  dateTime: 'date',
-  date: 'date',
-  time: 'date',
-  pseudo: 'text',
-  many_to_many: 'text',
-  one_to_many: 'text',
-};
-
 function toRecordColumn(template: ColumnTemplate): RecordColumn {
   const listName = template.selectListName ?? undefined;
-  const kind = listName && KIND_OF_TYPE[template.type] === 'text' ? 'list' : KIND_OF_TYPE[template.type];
+  // The filter kind comes from shared (one rule for both interpreters); relation columns read as text.
+  const kind = filterColumnInfo(template)?.kind ?? 'text';
   return {
     name: template.name,
     type: template.type,
