@@ -1,4 +1,4 @@
-import type { Generated, Kysely } from 'kysely';
+import type { Generated, Kysely, Selectable } from 'kysely';
 import type { Db } from '../../infra/db/schema';
 
 export type TemplateKind = 'model' | 'form';
@@ -32,18 +32,8 @@ export type TemplateTables = {
 
 export type TemplateDb = Kysely<TemplateTables>;
 
-export interface TemplateRow {
-  kind: TemplateKind;
-  name: string;
-  module: string;
-  data: string;
-  version: number;
-  created_at: string;
-  modified_at: string;
-  generated_at: string | null;
-  applied_version: number | null;
-  applied_at: string | null;
-}
+/** A stored template as the store reads it (the applied JSON stays in the database). */
+export type TemplateRow = Omit<Selectable<TemplatesTable>, 'id' | 'applied_data'>;
 
 export interface TemplateWrite {
   kind: TemplateKind;
