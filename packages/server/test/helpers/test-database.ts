@@ -21,30 +21,8 @@ async function withPgClient<T>(run: (client: pg.Client) => Promise<T>): Promise<
   }
 }
 
-/**
- * A fresh, empty database: SQLite in a temp file, or a new PostgreSQL schema (selected through
- * search_path) that is dropped again by destroy().
- */
-export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'mdis-test-'));
-  if (dialect === 'sqlite') {
-    const config: DatabaseConfig = { dialect, filename: join(dataDir, 'mdis.sqlite') };
-    const database = createDatabase(config);
-    return {
-      ...database,
-      config,
-      dataDir,
-      destroy: async () => {
-        await database.destroy();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-  }
-  const connectionString = process.env.TEST_DATABASE_URL;
-  if (!connectionString) throw new Error('TEST_DATABASE_URL is not set');
-  const schema = `test_${randomBytes(6).toString('hex')}`;
-  await withPgClient((client) => client.query(`CREATE SCHEMA ${schema}`));
-  const config: DatabaseConfig = { dialect, connectionString, searchPath: schema };
+/** The database plus its cleanup: close it, run `drop` (a PostgreSQL schema), remove the temp dir. */
+function disposable(config: DatabaseConfig, dataDir: string, drop?: () => Promise<unknown>): TestDatabase {
   const database = createDatabase(config);
   return {
     ...database,
@@ -52,8 +30,24 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
     dataDir,
     destroy: async () => {
       await database.destroy();
-      await withPgClient((client) => client.query(`DROP SCHEMA ${schema} CASCADE`));
+      if (drop) await drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A fresh, empty database: SQLite in a temp file, or a new PostgreSQL schema (selected through
+ * search_path) that is dropped again by destroy().
+ */
+export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'mdis-test-'));
+  if (dialect === 'sqlite') return disposable({ dialect, filename: join(dataDir, 'mdis.sqlite') }, dataDir);
+  const connectionString = process.env.TEST_DATABASE_URL;
+  if (!connectionString) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  await withPgClient((client) => client.query(`CREATE SCHEMA ${schema}`));
+  return disposable({ dialect, connectionString, searchPath: schema }, dataDir, () =>
+    withPgClient((client) => client.query(`DROP SCHEMA ${schema} CASCADE`)),
+  );
 }
