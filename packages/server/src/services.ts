@@ -6,6 +6,7 @@ import { createRecordsService } from './engine/records/records.service';
 import { tableExists } from './engine/schema-sync';
 import { createTemplateStore } from './engine/templates/template-store';
 import type { Database } from './infra/db/database';
+import { registerBehaviors } from './register-behaviors';
 import { createAppConfigService } from './modules/app/app-config.service';
 import { createAppConfigRepository, createUserConfigRepository } from './modules/app/config.repository';
 import { createAuthService } from './modules/auth/auth.service';
@@ -43,5 +44,6 @@ function recordsServices(
   templates: ReturnType<typeof createTemplateStore>,
 ) {
   const behaviors = createBehaviorRegistry();
+  registerBehaviors(behaviors);
   return { behaviors, records: createRecordsService({ db, dialect, templates, behaviors }) };
 }

@@ -4,47 +4,110 @@ import type { Kysely, Transaction } from 'kysely';
 /** A record as the pipeline handles it: column name → value (already converted for storage). */
 export type RecordValues = Record<string, unknown>;
 
+type AnyDb = Transaction<Record<string, Record<string, unknown>>> | Kysely<Record<string, Record<string, unknown>>>;
+
+/** What behaviors may ask of the records engine without knowing it (no authorization applied). */
+export interface BehaviorEngine {
+  /**
+   * Stored records of a model in API shape (pseudo columns computed), e.g. the newest sibling for
+   * DefaultFromSibling. `where` holds column → value equalities.
+   */
+  findRecords(
+    fullName: string,
+    where: RecordValues,
+    options?: { orderBy?: string; direction?: 'asc' | 'desc'; limit?: number },
+  ): Promise<RecordValues[]>;
+}
+
 /**
- * What a behavior hook receives. Hooks run inside the write transaction: whatever they read or
+ * What a write hook receives. Hooks run inside the write transaction: whatever they read or
  * write through `trx` commits or rolls back with the record.
  */
 export interface BehaviorContext {
-  trx: Transaction<Record<string, Record<string, unknown>>> | Kysely<Record<string, Record<string, unknown>>>;
+  trx: AnyDb;
   model: ModelTemplate;
   /** The behavior's `parameters` from the model template. */
   parameters: Record<string, unknown>;
-  /** The record being written; before-hooks may change it in place. */
+  /** The record being written (or, for `defaults`, the unsaved draft); hooks may change it in place. */
   record: RecordValues;
   /** The stored record before an update or delete. */
   previous?: RecordValues;
+  /** Present when the engine wires it (always in the records service). */
+  engine?: BehaviorEngine;
+}
+
+/** What a `present` hook receives: one page of records in API shape, to fill pseudo columns in batch. */
+export interface PresentContext {
+  db: AnyDb;
+  model: ModelTemplate;
+  parameters: Record<string, unknown>;
+  records: RecordValues[];
 }
 
 /**
  * A server-side behavior (reference §7): domain rules such as depth calculations, combined ids
  * or IGSNs plug into the generic pipeline through these hooks, never by editing the engine.
  * Every hook is optional; throwing an AppError aborts the write (and rolls it back).
- * @example
- * registerBehavior('CombinedIdBehavior', {
- *   beforeCreate: async ({ trx, record }) => { record.combined_id = await computeId(trx, record); },
- * });
  */
 export interface BehaviorHooks {
+  /** POST form/defaults: fill the unsaved draft (auto-increment numbers, values from siblings, limits → 409). */
+  defaults?: (context: BehaviorContext) => Promise<void> | void;
   beforeCreate?: (context: BehaviorContext) => Promise<void> | void;
   beforeUpdate?: (context: BehaviorContext) => Promise<void> | void;
   afterCreate?: (context: BehaviorContext) => Promise<void> | void;
   afterUpdate?: (context: BehaviorContext) => Promise<void> | void;
   beforeDelete?: (context: BehaviorContext) => Promise<void> | void;
+  /** After a page of records was read and the generic pseudo columns computed: one batch, never per row. */
+  present?: (context: PresentContext) => Promise<void> | void;
 }
 
-export type BehaviorHookName = keyof BehaviorHooks;
+export type BehaviorHookName = Exclude<keyof BehaviorHooks, 'present'>;
+
+/** A parameter as the template manager lists it (spec 3: Behavior info parameters, each with name, hint). */
+export interface BehaviorParameter {
+  name: string;
+  hint: string;
+}
+
+export interface BehaviorDefinition {
+  hooks: BehaviorHooks;
+  parameters?: BehaviorParameter[];
+  /**
+   * Checks a template's parameters against the model; returns messages in the original's wording
+   * ("<param> cannot be empty", "<col> does not exist in the current model"), [] when fine.
+   */
+  validate?: (parameters: Record<string, unknown>, model: ModelTemplate) => string[];
+  /**
+   * Automatic behaviors (CombinedId, Igsn) are not listed in templates: they apply to every model
+   * for which this returns parameters.
+   */
+  auto?: (model: ModelTemplate) => Record<string, unknown> | undefined;
+}
+
+/** Behavior info of `cg/api/behaviors`. */
+export interface BehaviorInfo {
+  name: string;
+  behaviorClass: string;
+  parameters: BehaviorParameter[];
+}
+
+export interface ResolvedBehavior {
+  name: string;
+  hooks: BehaviorHooks;
+  parameters: Record<string, unknown>;
+}
 
 export interface BehaviorRegistry {
-  /** Registers hooks under a name; a second registration under the same name is a programming error. */
-  register(name: string, hooks: BehaviorHooks): void;
-  get(name: string): BehaviorHooks | undefined;
-  /** The registered hooks of a model's behaviors, in template order, with their parameters. */
-  resolve(model: ModelTemplate): { hooks: BehaviorHooks; parameters: Record<string, unknown> }[];
+  /** Registers a behavior under a name; a second registration under the same name is a programming error. */
+  register(name: string, definition: BehaviorDefinition | BehaviorHooks): void;
+  get(name: string): BehaviorDefinition | undefined;
+  /** The catalog for the template manager, sorted by name (automatic behaviors are not selectable). */
+  list(): BehaviorInfo[];
+  /** The registered behaviors of a model, in template order, then the automatic ones, with their parameters. */
+  resolve(model: ModelTemplate): ResolvedBehavior[];
 }
+
+export const BEHAVIOR_CLASS_PREFIX = 'app\\behaviors\\template\\';
 
 /**
  * A template names a behavior by its PHP class (`app\\behaviors\\template\\XBehavior`); the
@@ -55,21 +118,41 @@ export function behaviorName(template: BehaviorTemplate): string {
   return segments[segments.length - 1] ?? template.behaviorClass;
 }
 
+function isDefinition(value: BehaviorDefinition | BehaviorHooks): value is BehaviorDefinition {
+  return 'hooks' in value && typeof value.hooks === 'object';
+}
+
 export function createBehaviorRegistry(): BehaviorRegistry {
-  const byName = new Map<string, BehaviorHooks>();
+  const byName = new Map<string, BehaviorDefinition>();
   return {
-    register: (name, hooks) => {
+    register: (name, definition) => {
       if (byName.has(name)) throw new Error(`Behavior ${name} is already registered`);
-      byName.set(name, hooks);
+      byName.set(name, isDefinition(definition) ? definition : { hooks: definition });
     },
     get: (name) => byName.get(name),
+    list: () =>
+      [...byName.entries()]
+        .filter(([, definition]) => !definition.auto)
+        .map(([name, definition]) => ({
+          name: name.replace(/Behavior$/, ''),
+          behaviorClass: `${BEHAVIOR_CLASS_PREFIX}${name}`,
+          parameters: definition.parameters ?? [],
+        }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
     resolve: (model) => {
-      // Behaviors a template names but nobody registered (yet) are skipped: the drilling domain
-      // registers its behaviors in a later issue, and templates already name them.
-      return model.behaviors.flatMap((behavior) => {
-        const hooks = byName.get(behaviorName(behavior));
-        return hooks ? [{ hooks, parameters: behavior.parameters ?? {} }] : [];
+      // Behaviors a template names but nobody registered are skipped: templates from the original may
+      // name PHP behaviors that have no counterpart here (yet).
+      const listed = model.behaviors.flatMap((behavior) => {
+        const name = behaviorName(behavior);
+        const definition = byName.get(name);
+        return definition ? [{ name, hooks: definition.hooks, parameters: behavior.parameters ?? {} }] : [];
       });
+      const listedNames = new Set(listed.map((b) => b.name));
+      const automatic = [...byName.entries()].flatMap(([name, definition]) => {
+        const parameters = listedNames.has(name) ? undefined : definition.auto?.(model);
+        return parameters ? [{ name, hooks: definition.hooks, parameters }] : [];
+      });
+      return [...listed, ...automatic];
     },
   };
 }
@@ -83,5 +166,16 @@ export async function runBehaviorHook(
   for (const { hooks, parameters } of registry.resolve(context.model)) {
     const run = hooks[hook];
     if (run) await run({ ...context, parameters });
+  }
+}
+
+/** Runs the `present` hook of every behavior of the model over one page of records. */
+export async function runPresentHooks(
+  registry: BehaviorRegistry,
+  context: Omit<PresentContext, 'parameters'>,
+): Promise<void> {
+  if (context.records.length === 0) return;
+  for (const { hooks, parameters } of registry.resolve(context.model)) {
+    if (hooks.present) await hooks.present({ ...context, parameters });
   }
 }

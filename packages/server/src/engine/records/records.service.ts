@@ -1,6 +1,6 @@
 import type { Dialect } from '../../config';
 import type { Db } from '../../infra/db/schema';
-import type { BehaviorRegistry } from '../behaviors/behavior-registry';
+import { type BehaviorRegistry, runPresentHooks } from '../behaviors/behavior-registry';
 import { asDynamic } from './dynamic-db';
 import { createLookupLists } from './lookup-lists';
 import type { TemplateSource } from './record-model';
@@ -28,7 +28,12 @@ export interface RecordsServiceOptions {
  */
 export function createRecordsService(options: RecordsServiceOptions) {
   const repository = createRecordsRepository(asDynamic(options.db));
-  const computePseudo = options.computePseudo ?? createPseudoComputer(options.templates, repository);
+  const generic = options.computePseudo ?? createPseudoComputer(options.templates, repository);
+  // Behaviors' `present` hooks (e.g. the depth model) run after the generic pseudo columns, per page.
+  const computePseudo: PseudoComputer = async (model, rows) => {
+    await generic(model, rows);
+    await runPresentHooks(options.behaviors, { db: asDynamic(options.db), model: model.template, records: rows });
+  };
   const links = createRelationLinks(asDynamic(options.db), options.dialect);
   const deps = { ...options, repository, computePseudo, links };
   const reader = createRecordsReader(deps);
