@@ -18,10 +18,12 @@ import { apiDocsPlugin } from './infra/http/api-docs.plugin';
 import { registerJsonBodyParser } from './infra/http/json-body';
 import { CONTENT_SECURITY_POLICY } from './infra/http/security-headers';
 import { webAppPlugin } from './infra/http/web-app.plugin';
+import { createIgsnFinder } from './engine/igsn/find-igsn';
 import { appPlugin } from './modules/app/app.plugin';
 import { formsMenu } from './modules/app/forms-menu';
 import { authPlugin } from './modules/auth/auth.plugin';
 import type { LoginRateLimitOptions } from './modules/auth/login-rate-limit';
+import { listValuesPlugin } from './modules/list-values/list-values.plugin';
 import { templateManagerPlugin } from './modules/template-manager/template-manager.plugin';
 import { recordsPlugin } from './modules/records/records.plugin';
 import { usersPlugin } from './modules/users/users.plugin';
@@ -73,11 +75,13 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
 
     await app.register(authPlugin, { prefix: '/api/v1/auth', auth: services.auth });
     await app.register(usersPlugin, { prefix: '/api/v1/users', users: services.users });
+    await app.register(listValuesPlugin, { prefix: '/api/v1/list-values', listValues: services.listValues });
     await app.register(appPlugin, {
       prefix: '/api/v1/app',
       appConfig: services.appConfig,
       dataDir: config.dataDir,
       formsMenu: (user) => formsMenu(services.templates, user),
+      findIgsn: createIgsnFinder({ db: database.db, templates: services.templates, records: services.records }),
     });
     await app.register(templateManagerPlugin, { prefix: '/cg/api', templateManager: services.templateManager });
     await app.register(recordsPlugin, { prefix: '/api/v1/form', kind: 'form', records: services.records });

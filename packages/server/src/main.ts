@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   mkdirSync(config.dataDir, { recursive: true });
   const database = createDatabase(config.database);
   await migrateToLatest(database.db);
-  const seed = await seedDatabase(database.db, config);
+  const seed = await seedDatabase(database, config);
   const app = await buildApp(config, { database });
 
   let closing = false;

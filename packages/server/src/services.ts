@@ -12,6 +12,8 @@ import { createAppConfigRepository, createUserConfigRepository } from './modules
 import { createAuthService } from './modules/auth/auth.service';
 import { createLoginAttemptsRepository } from './modules/auth/login-attempts.repository';
 import { createLoginRateLimit, DEFAULT_LOGIN_RATE_LIMIT } from './modules/auth/login-rate-limit';
+import { createListValuesRepository } from './modules/list-values/list-values.repository';
+import { createListValuesService } from './modules/list-values/list-values.service';
 import { createTemplateManagerService } from './modules/template-manager/template-manager.service';
 import { createUsersRepository } from './modules/users/users.repository';
 import { createUsersService } from './modules/users/users.service';
@@ -26,14 +28,20 @@ export function createServices({ db, dialect }: Database, options: BuildAppOptio
     ...DEFAULT_LOGIN_RATE_LIMIT,
     ...options.loginRateLimit,
   });
+  const records = recordsServices(db, dialect, templates);
   return {
     tokens,
     templates,
-    templateManager: createTemplateManagerService({ templates, tableExists: (t) => tableExists(db, dialect, t) }),
+    templateManager: createTemplateManagerService({
+      templates,
+      tableExists: (t) => tableExists(db, dialect, t),
+      behaviors: records.behaviors,
+    }),
     appConfig,
     auth: createAuthService({ users: usersRepository, tokens, rateLimit, appConfig }),
     users: createUsersService({ db, dialect, users: usersRepository, tokens }),
-    ...recordsServices(db, dialect, templates),
+    listValues: createListValuesService({ db, lists: createListValuesRepository(db, dialect) }),
+    ...records,
   };
 }
 

@@ -128,14 +128,14 @@ describe.each(DIALECTS)('record permissions (%s)', (dialect) => {
 
     it('lists only records under the prefix, on every form, expeditions by their code', async () => {
       const headers = users.limitedView;
-      expect(ids(await call('GET', '/api/v1/form?name=hole&sort=combined_id', headers))).toEqual([
-        '5065_1_A',
-        '5065_1_B',
-      ]);
+      // Besides A and B, the holes the verb checks above created in site 5065_1 (their combined ids are computed).
+      const holes = ids(await call('GET', '/api/v1/form?name=hole&sort=combined_id', headers));
+      expect(holes.slice(0, 2)).toEqual(['5065_1_A', '5065_1_B']);
+      expect(holes.filter((id) => !String(id).startsWith('5065_1_'))).toEqual([]);
       expect(ids(await call('GET', '/api/v1/global?name=ProjectSite', headers))).toEqual(['5065_1']);
       expect(ids(await call('GET', '/api/v1/form?name=expedition', headers))).toEqual(['5065']);
       const meta = (await call('GET', '/api/v1/form?name=hole', headers)).json<{ _meta: Rec }>()._meta;
-      expect(meta.totalCount).toBe(2);
+      expect(meta.totalCount).toBe(holes.length);
     });
 
     it('should not show or change a record outside the prefix: 403', async () => {

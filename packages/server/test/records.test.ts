@@ -265,7 +265,8 @@ describe.each(DIALECTS)('records API (%s)', (dialect) => {
         headers: t.admin,
       });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ igsn: 'H', site_id: chain.s1.id });
+      // The hole template's UniqueCombinationAutoIncrement (alphabet) fills the next letter after A and B.
+      expect(response.json()).toEqual({ igsn: 'H', site_id: chain.s1.id, hole: 'C' });
     });
 
     it('should not answer defaults without a required filter value: 400', async () => {
@@ -274,7 +275,7 @@ describe.each(DIALECTS)('records API (%s)', (dialect) => {
       expect(response.json<Rec>().message).toBe('required parameter site_id is not sent.');
     });
 
-    it('duplicates without id, combined_id, igsn and auto-increment targets', async () => {
+    it("duplicates without id, combined_id and auto-increment targets; the igsn is the template's default again", async () => {
       const response = await t.app.inject({
         method: 'POST',
         url: `/api/v1/form/duplicate?name=hole&id=${String(chain.h2.id)}`,
@@ -283,7 +284,11 @@ describe.each(DIALECTS)('records API (%s)', (dialect) => {
       expect(response.statusCode).toBe(200);
       const copy = response.json<Rec>();
       expect(copy).toMatchObject({ site_id: chain.s1.id, expedition_id: chain.e1.id, depth: 20 });
-      for (const key of ['id', 'combined_id', 'igsn', 'hole']) expect(copy).not.toHaveProperty(key);
+      for (const key of ['id', 'combined_id']) expect(copy).not.toHaveProperty(key);
+      // The auto-increment target is the draft's next letter, never the source's B.
+      expect(copy.hole).toBe('C');
+      // Like the original: the copy starts from a new draft's defaults (the object-type letter), never the source's IGSN.
+      expect(copy.igsn).toBe('H');
     });
   });
 

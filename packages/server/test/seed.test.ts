@@ -19,6 +19,7 @@ describe.each(DIALECTS)('migrations and seed (%s)', (dialect) => {
       '20261122T0110-config-and-login-attempts',
       '20261122T0200-templates',
       '20261122T0210-value-lists',
+      '20261123T0300-igsn-registry',
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });
@@ -26,7 +27,7 @@ describe.each(DIALECTS)('migrations and seed (%s)', (dialect) => {
   it('creates the first administrator with a generated password, once', async () => {
     await migrateToLatest(database.db);
     const config = testConfig({ adminUsername: 'chief', adminPassword: undefined });
-    const first = await seedDatabase(database.db, config);
+    const first = await seedDatabase(database, config);
     expect(first).toMatchObject({ firstStart: true, adminUsername: 'chief' });
     expect(first.generatedPassword).toMatch(/^[\w-]{16}$/);
     const row = await database.db.selectFrom('users').selectAll().executeTakeFirstOrThrow();
@@ -34,14 +35,14 @@ describe.each(DIALECTS)('migrations and seed (%s)', (dialect) => {
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
     expect(await verifyPassword(row.password_hash, first.generatedPassword ?? '')).toBe(true);
 
-    const second = await seedDatabase(database.db, config);
+    const second = await seedDatabase(database, config);
     expect(second).toEqual({ firstStart: false, adminUsername: 'chief' });
     expect(await database.db.selectFrom('users').select('id').execute()).toHaveLength(1);
   });
 
   it('uses MDIS_ADMIN_PASSWORD when given and stores no app config', async () => {
     await migrateToLatest(database.db);
-    const result = await seedDatabase(database.db, testConfig({ adminPassword: 'given-password', seed: 'demo' }));
+    const result = await seedDatabase(database, testConfig({ adminPassword: 'given-password', seed: 'demo' }));
     expect(result.generatedPassword).toBeUndefined();
     const row = await database.db.selectFrom('users').select('password_hash').executeTakeFirstOrThrow();
     expect(await verifyPassword(row.password_hash, 'given-password')).toBe(true);

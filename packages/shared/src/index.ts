@@ -5,3 +5,4 @@ export * from './app';
 export * from './templates';
 export * from './filters';
 export * from './expressions';
+export * from './igsn';

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerConfig } from '../config';
 import { hashPassword } from '../infra/auth/password';
-import type { Db } from '../infra/db/schema';
+import type { Database } from '../infra/db/database';
 import { seedDemoData } from './demo.seed';
+import { seedDrillingModel } from './drilling-model';
 
 export interface SeedResult {
   /** True when this start created the first administrator (a new database). */
@@ -19,13 +20,22 @@ function adminEmail(username: string): string {
 }
 
 /**
- * Seeds a new database (one without users): the first administrator and, with MDIS_SEED=demo,
- * the demo data. App config defaults are not seeded: they live in code (app-config.service.ts).
+ * Seeds a new database (one without users): the drilling data model (templates, tables, value
+ * lists; whatever MDIS_SEED says), the first administrator and, with MDIS_SEED=demo, the demo
+ * data. App config defaults are not seeded: they live in code (app-config.service.ts).
  * An existing database is left alone.
  */
-export async function seedDatabase(db: Db, config: ServerConfig): Promise<SeedResult> {
+export async function seedDatabase(
+  { db, dialect }: Pick<Database, 'db' | 'dialect'>,
+  config: ServerConfig,
+): Promise<SeedResult> {
   const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (existing) return { firstStart: false, adminUsername: config.adminUsername };
+
+  // Before the administrator: a start that fails here finds no users next time and tries again
+  // (the demo data is written in one transaction, so a failed attempt leaves its tables empty).
+  await seedDrillingModel(db, dialect);
+  if (config.seed === 'demo') await seedDemoData(db, dialect);
 
   const generatedPassword = config.adminPassword === undefined ? randomBytes(12).toString('base64url') : undefined;
   const at = new Date().toISOString();
@@ -44,6 +54,5 @@ export async function seedDatabase(db: Db, config: ServerConfig): Promise<SeedRe
       last_login_at: null,
     })
     .execute();
-  if (config.seed === 'demo') await seedDemoData(db);
   return { firstStart: true, adminUsername: config.adminUsername, ...(generatedPassword ? { generatedPassword } : {}) };
 }

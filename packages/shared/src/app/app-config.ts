@@ -1,3 +1,5 @@
+import { IGSN_CONFIG_DEFAULTS } from '../igsn/igsn-config';
+
 /**
  * Application configuration: the keys of spec 2 §3 with their defaults (spec 2 §1 texts), and
  * the rule for keys that may be stored.
@@ -24,6 +26,7 @@ export const DEFAULT_APP_CONFIG = {
   UserManagementUrl: '',
   /** Help links are this base plus a relative page name. */
   HelpBaseUrl: 'https://www.icdp-online.org/mdis-help/',
+  ...IGSN_CONFIG_DEFAULTS,
 } as const;
 
 export type AppConfigKey = keyof typeof DEFAULT_APP_CONFIG;

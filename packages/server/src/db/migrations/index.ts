@@ -3,6 +3,7 @@ import * as usersAndTokens from './20261122T0100-users-and-tokens';
 import * as configAndLoginAttempts from './20261122T0110-config-and-login-attempts';
 import * as templates from './20261122T0200-templates';
 import * as valueLists from './20261122T0210-value-lists';
+import * as igsnRegistry from './20261123T0300-igsn-registry';
 
 /** Every system-table migration, in order. Forward-only: a released migration is never edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261122T0110-config-and-login-attempts': configAndLoginAttempts,
   '20261122T0200-templates': templates,
   '20261122T0210-value-lists': valueLists,
+  '20261123T0300-igsn-registry': igsnRegistry,
 };

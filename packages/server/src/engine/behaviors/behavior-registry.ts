@@ -4,19 +4,51 @@ import type { Kysely, Transaction } from 'kysely';
 /** A record as the pipeline handles it: column name → value (already converted for storage). */
 export type RecordValues = Record<string, unknown>;
 
-type AnyDb = Transaction<Record<string, Record<string, unknown>>> | Kysely<Record<string, Record<string, unknown>>>;
+export type AnyDb =
+  Transaction<Record<string, Record<string, unknown>>> | Kysely<Record<string, Record<string, unknown>>>;
 
-/** What behaviors may ask of the records engine without knowing it (no authorization applied). */
+/** A column → value condition of `findRecords`: an array means "one of", null means "is NULL". */
+export type RecordConditions = Record<string, unknown>;
+
+export interface FindRecordsOptions {
+  orderBy?: string;
+  direction?: 'asc' | 'desc';
+  limit?: number;
+  /** Stored columns and ancestor ids only, no computed pseudo columns: cheaper, for lookups. */
+  plain?: boolean;
+}
+
+/** A model related to another one by its parent link, with the column of the child that holds the parent's id. */
+export interface ParentLink {
+  child: ModelTemplate;
+  parent: ModelTemplate;
+  /** The column of `child` that holds the parent's id (e.g. `hole_id`). */
+  parentColumn: string;
+}
+
+/**
+ * What behaviors may ask of the records engine without knowing it (no authorization applied).
+ * Bound to the executor of the hook: inside a write it reads and writes through the same
+ * transaction, so it sees (and undoes) what the write did.
+ */
 export interface BehaviorEngine {
   /**
-   * Stored records of a model in API shape (pseudo columns computed), e.g. the newest sibling for
-   * DefaultFromSibling. `where` holds column → value equalities.
+   * Stored records of a model in API shape (ancestor ids joined, pseudo columns computed unless
+   * `plain`), e.g. the newest sibling for DefaultFromSibling. `where` holds column → value
+   * conditions (stored columns, ancestor ids or parent-path pseudo columns).
    */
-  findRecords(
-    fullName: string,
-    where: RecordValues,
-    options?: { orderBy?: string; direction?: 'asc' | 'desc'; limit?: number },
-  ): Promise<RecordValues[]>;
+  findRecords(fullName: string, where: RecordConditions, options?: FindRecordsOptions): Promise<RecordValues[]>;
+  /**
+   * Inserts a record of a model through that model's own behaviors (before, write, after: combined
+   * id, IGSN, …) in the current transaction; columns not given get their template defaults. No
+   * authorization and no input validation: the calling behavior vouches for the values (storage
+   * form). Returns the new id.
+   */
+  insertRecord(fullName: string, values: RecordValues): Promise<number>;
+  /** The models whose parent is `fullName`, each with its column pointing at the parent. */
+  childModels(fullName: string): Promise<ParentLink[]>;
+  /** The parent model of `model` and the column pointing at it, when it has one. */
+  parentOf(model: ModelTemplate): Promise<ParentLink | undefined>;
 }
 
 /**
@@ -42,6 +74,8 @@ export interface PresentContext {
   model: ModelTemplate;
   parameters: Record<string, unknown>;
   records: RecordValues[];
+  /** Present when the engine wires it (always in the records service). */
+  engine?: BehaviorEngine;
 }
 
 /**

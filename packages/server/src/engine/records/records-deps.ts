@@ -1,5 +1,7 @@
 import type { Dialect } from '../../config';
 import type { BehaviorRegistry } from '../behaviors/behavior-registry';
+import type { BehaviorEngineFactory } from './behavior-engine';
+import type { DynamicDb } from './dynamic-db';
 import type { TemplateSource } from './record-model';
 import type { RecordsRepository } from './records.repository';
 import type { RelationLinks } from './relation-links';
@@ -12,6 +14,10 @@ export interface RecordsDeps {
   repository: RecordsRepository;
   behaviors: BehaviorRegistry;
   computePseudo: PseudoComputer;
+  /** The connection outside any transaction (the `defaults` hooks read through it). */
+  dynamicDb: DynamicDb;
+  /** The engine behaviors call back into, bound to the executor of the hook (db or the write's transaction). */
+  behaviorEngine: BehaviorEngineFactory;
   /** The join tables of many_to_many columns. */
   links: RelationLinks;
   /** The cap of async-lists answers (the original's maxAllowedSetOfRecordsPerRequest). */

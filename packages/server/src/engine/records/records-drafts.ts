@@ -1,11 +1,13 @@
 import { AppError, type PermissionHolder } from '@mdis/shared';
+import { runBehaviorHook } from '../behaviors/behavior-registry';
+import { columnDefaults } from './behavior-engine';
 import type { Row } from './dynamic-db';
 import type { RecordModel } from './record-model';
 import { type RecordTargetRef, resolveTarget } from './record-target';
 import type { RecordsDeps } from './records-deps';
 import type { createRecordsReader } from './records-read';
 import { authorize, authorizeRecord } from './steps/authorize';
-import { readInput, toStorage, unwrapId } from './steps/convert';
+import { readInput, unwrapId } from './steps/convert';
 import { presentRows } from './steps/present';
 import { presentRelationValues } from './steps/relation-values';
 import { isEmpty } from './steps/validate';
@@ -26,43 +28,63 @@ function columnsNotCopied(model: RecordModel): Set<string> {
   return skip;
 }
 
+/** Fires the `defaults` hooks on the unsaved draft (auto-increment numbers, sibling values, limits → 409). */
+async function runDefaults(deps: RecordsDeps, model: RecordModel, record: Row): Promise<void> {
+  // Outside a transaction: the draft is not stored, the hooks only read.
+  await runBehaviorHook(deps.behaviors, 'defaults', {
+    trx: deps.dynamicDb,
+    model: model.template,
+    record,
+    engine: deps.behaviorEngine(deps.dynamicDb),
+  });
+}
+
 export function createRecordsDrafts(deps: RecordsDeps, reader: Reader, checkParent: ParentCheck) {
   const { templates } = deps;
   return {
     /**
      * POST defaults: an unsaved record holding the columns' default values, the posted partial
-     * record and the required filter values (a missing one → 400).
+     * record and the required filter values (a missing one → 400), then the behaviors' defaults.
      */
     defaults: async (user: PermissionHolder, ref: RecordTargetRef, params: Row): Promise<Row> => {
       const target = await resolveTarget(templates, ref);
       const scope = authorize(user, target, 'edit');
       const { model, form, writable } = target;
-      const record: Row = {};
-      for (const column of model.columns) {
-        const value = column.template.defaultValue;
-        if (column.name !== 'id' && !isEmpty(value)) record[column.name] = toStorage(column, value);
-      }
-      Object.assign(record, readInput(params, writable));
+      const record: Row = { ...columnDefaults(model), ...readInput(params, writable) };
       for (const filter of form?.requiredFilters ?? []) {
         const value = unwrapId(filter.as, params[filter.as] ?? params[filter.value]);
         if (!isEmpty(value)) record[filter.as] = /^\d+$/.test(String(value)) ? Number(value) : value;
         else if (!filter.skipOnEmpty) throw new AppError('BAD_REQUEST', missingParameter(filter.as));
       }
       if (model.parentColumn) await checkParent(scope, model, record[model.parentColumn]);
+      await runDefaults(deps, model, record);
       const [presented] = await presentRows(model, [record]);
       return presented;
     },
 
-    /** POST duplicate?id=: an unsaved copy of the record, without what must be unique or generated. */
+    /**
+     * POST duplicate?id=: like the original, a new draft with the defaults (in the source's parent
+     * and required filters), then every attribute still empty copied from the source, except what
+     * must be unique or generated.
+     */
     duplicate: async (user: PermissionHolder, ref: RecordTargetRef, id: number): Promise<Row> => {
       const target = await resolveTarget(templates, ref);
       const scope = authorize(user, target, 'edit');
-      const row = await reader.findRecord(target.model, id);
+      const { model, form } = target;
+      const row = await reader.findRecord(model, id);
       authorizeRecord(scope, target, row);
-      const [record] = await presentRows(target.model, [row], deps.computePseudo);
-      await presentRelationValues(deps.links, target.model, [record]);
-      const skip = columnsNotCopied(target.model);
-      return Object.fromEntries(Object.entries(record).filter(([key]) => !skip.has(key)));
+      const [source] = await presentRows(model, [row], deps.computePseudo);
+      await presentRelationValues(deps.links, model, [source]);
+      const draft: Row = columnDefaults(model);
+      for (const name of [model.parentColumn, ...(form?.requiredFilters ?? []).map((f) => f.as)]) {
+        if (name && model.column(name) && !isEmpty(row[name])) draft[name] = row[name];
+      }
+      await runDefaults(deps, model, draft);
+      const [defaults] = await presentRows(model, [draft]);
+      const skip = columnsNotCopied(model);
+      const copy = Object.fromEntries(Object.entries(source).filter(([key]) => !skip.has(key)));
+      for (const [key, value] of Object.entries(defaults)) if (!isEmpty(value)) copy[key] = value;
+      return copy;
     },
   };
 }

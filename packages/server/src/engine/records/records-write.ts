@@ -115,15 +115,16 @@ async function persist(
   const kind = id === undefined ? 'create' : 'update';
   try {
     return await repository.transaction(async (trx: DynamicTrx) => {
+      const engine = deps.behaviorEngine(trx);
       const references = await validateReferences(trx, repository, model, writable, record, id);
       assertValid([...references, ...(await validateRelations(trx, links, relations))]);
-      await runBeforeBehaviors(behaviors, kind, trx, model, record, previous);
+      await runBeforeBehaviors(behaviors, kind, trx, model, record, previous, engine);
       const values = { ...changes(model, record, previous), ...referenceValues(relations) };
       const savedId = await writeRecord(trx, repository, model, values, id);
       record.id = savedId;
       // The links need the record's id: written after the insert, in the same transaction.
       await writeLinks(trx, links, model, savedId, relations);
-      await runAfterBehaviors(behaviors, kind, trx, model, record, previous);
+      await runAfterBehaviors(behaviors, kind, trx, model, record, previous, engine);
       return savedId;
     });
   } catch (error) {
@@ -188,7 +189,7 @@ export function createRecordsWriter(deps: RecordsDeps, reader: Reader) {
       const previous = storedValues(model, row);
       try {
         await repository.transaction(async (trx) => {
-          await runBeforeBehaviors(behaviors, 'delete', trx, model, previous, previous);
+          await runBeforeBehaviors(behaviors, 'delete', trx, model, previous, previous, deps.behaviorEngine(trx));
           await repository.remove(trx, model, id);
         });
       } catch (error) {

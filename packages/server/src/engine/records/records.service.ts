@@ -1,10 +1,10 @@
 import type { Dialect } from '../../config';
 import type { Db } from '../../infra/db/schema';
-import { type BehaviorRegistry, runPresentHooks } from '../behaviors/behavior-registry';
+import type { BehaviorRegistry } from '../behaviors/behavior-registry';
+import { createBehaviorEngineFactory, pseudoComputerOn } from './behavior-engine';
 import { asDynamic } from './dynamic-db';
 import { createLookupLists } from './lookup-lists';
 import type { TemplateSource } from './record-model';
-import { createPseudoComputer } from './pseudo-columns';
 import { createRecordsDrafts } from './records-drafts';
 import { createRecordsReader } from './records-read';
 import { createRecordsWriter } from './records-write';
@@ -28,14 +28,13 @@ export interface RecordsServiceOptions {
  */
 export function createRecordsService(options: RecordsServiceOptions) {
   const repository = createRecordsRepository(asDynamic(options.db));
-  const generic = options.computePseudo ?? createPseudoComputer(options.templates, repository);
+  const behaviorEngine = createBehaviorEngineFactory(options);
+  const db = asDynamic(options.db);
   // Behaviors' `present` hooks (e.g. the depth model) run after the generic pseudo columns, per page.
-  const computePseudo: PseudoComputer = async (model, rows) => {
-    await generic(model, rows);
-    await runPresentHooks(options.behaviors, { db: asDynamic(options.db), model: model.template, records: rows });
-  };
-  const links = createRelationLinks(asDynamic(options.db), options.dialect);
-  const deps = { ...options, repository, computePseudo, links };
+  const computePseudo: PseudoComputer =
+    options.computePseudo ?? pseudoComputerOn(options, db, () => behaviorEngine(db));
+  const links = createRelationLinks(db, options.dialect);
+  const deps = { ...options, repository, computePseudo, links, behaviorEngine, dynamicDb: db };
   const reader = createRecordsReader(deps);
   const writer = createRecordsWriter(deps, reader);
   const drafts = createRecordsDrafts(deps, reader, writer.checkParent);

@@ -46,12 +46,24 @@ export interface LoginAttemptsTable {
   attempted_at: string;
 }
 
+/** Issued IGSNs (migration 20261123T0300-igsn-registry): kept after their record is deleted. */
+export interface IgsnRegistryTable {
+  id: Generated<number>;
+  /** Upper case, unique. */
+  igsn: string;
+  /** The model's FullName, e.g. `CoreCore`. */
+  data_model: string;
+  model_id: number;
+  created_at: string;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
   app_config: AppConfigTable;
   user_config: UserConfigTable;
   login_attempts: LoginAttemptsTable;
+  igsn_registry: IgsnRegistryTable;
 }
 
 export type Db = Kysely<DatabaseSchema>;

@@ -5,6 +5,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfigService } from './app-config.service';
 import { readCustomStylesheet } from './custom-stylesheet';
+import { type FindIgsn, registerFindIgsnRoute } from './find-igsn.route';
 import type { FormsByModule } from './forms-menu';
 
 interface AppPluginOptions {
@@ -12,6 +13,8 @@ interface AppPluginOptions {
   dataDir: string;
   /** The forms menu of a user (built from the form templates). */
   formsMenu: (user: PermissionHolder) => Promise<FormsByModule>;
+  /** The records an IGSN was issued for, among those the user may view (engine/igsn/find-igsn.ts). */
+  findIgsn: FindIgsn;
 }
 
 const configObject = z.record(z.string(), z.unknown());
@@ -26,7 +29,11 @@ function sendJson(reply: FastifyReply, value: unknown): FastifyReply {
 }
 
 /** Application calls: `api/v1/app`. */
-export const appPlugin: FastifyPluginCallbackZod<AppPluginOptions> = (app, { appConfig, dataDir, formsMenu }, done) => {
+export const appPlugin: FastifyPluginCallbackZod<AppPluginOptions> = (
+  app,
+  { appConfig, dataDir, formsMenu, findIgsn },
+  done,
+) => {
   app.get('/config', { config: anyone, schema: { tags, response: { 200: configObject } } }, () => appConfig.all());
 
   app.get('/config/:name', { config: anyone, schema: { tags, params: nameParams } }, async (request, reply) =>
@@ -60,6 +67,8 @@ export const appPlugin: FastifyPluginCallbackZod<AppPluginOptions> = (app, { app
   app.get('/forms', { config: signedIn, schema: { tags, response: { 200: configObject } } }, (request) =>
     formsMenu(currentUser(request)),
   );
+
+  registerFindIgsnRoute(app, findIgsn);
 
   // Messages of the day arrive with the dashboard issue.
   app.get('/get-messages', { config: signedIn, schema: { tags, response: { 200: z.array(z.unknown()) } } }, () => []);

@@ -4,10 +4,16 @@ import { currentUser } from '../../infra/auth/access-control';
 import type { TemplateManagerService } from './template-manager.service';
 
 const signedIn = { access: 'user' } as const;
+const developer = { access: { role: 'developer' } } as const;
 const tags = ['template-manager'];
 const nameQuery = z.object({ name: z.string().min(1) });
 const template = z.record(z.string(), z.unknown());
 const seconds = z.number().nullable();
+const behaviorInfo = z.object({
+  name: z.string(),
+  behaviorClass: z.string(),
+  parameters: z.array(z.object({ name: z.string(), hint: z.string() })),
+});
 const generatedFiles = z.array(z.object({ path: z.string(), modified: z.boolean() }));
 const summary = z.object({
   modules: z.array(z.string()),
@@ -40,9 +46,9 @@ const summary = z.object({
 });
 
 /**
- * Template manager calls, `cg/api`. Here only the reads that every signed-in user may make for
- * the forms they can view (summary, get-model-template, get-form-template); the developer's
- * editing calls arrive with the template-manager issue.
+ * Template manager calls, `cg/api`. Here the reads that every signed-in user may make for the
+ * forms they can view (summary, get-model-template, get-form-template) and the developer's
+ * behavior catalog; the developer's editing calls arrive with the template-manager issue.
  */
 export const templateManagerPlugin: FastifyPluginCallbackZod<{ templateManager: TemplateManagerService }> = (
   app,
@@ -51,6 +57,10 @@ export const templateManagerPlugin: FastifyPluginCallbackZod<{ templateManager: 
 ) => {
   app.get('/summary', { config: signedIn, schema: { tags, response: { 200: summary } } }, (request) =>
     templateManager.summary(currentUser(request)),
+  );
+
+  app.get('/behaviors', { config: developer, schema: { tags, response: { 200: z.array(behaviorInfo) } } }, () =>
+    templateManager.behaviors(),
   );
 
   app.get(

@@ -1,4 +1,5 @@
 import { AppError, type FormTemplate, type ModelTemplate, type PermissionHolder } from '@mdis/shared';
+import type { BehaviorInfo, BehaviorRegistry } from '../../engine/behaviors/behavior-registry';
 import type { StoredTemplate, TemplateStore } from '../../engine/templates/template-store';
 import { FORBIDDEN_MESSAGE } from '../../infra/auth/access-control';
 import { mayViewForm, mayViewModel } from '../../engine/templates/template-access';
@@ -37,6 +38,8 @@ export interface TemplateSummary {
 export interface TemplateManagerDeps {
   templates: TemplateStore;
   tableExists: (table: string) => Promise<boolean>;
+  /** The server's behaviors, listed for the model editor (the catalog of `cg/api/behaviors`). */
+  behaviors: BehaviorRegistry;
 }
 
 const seconds = (iso: string | null) => (iso ? Math.floor(Date.parse(iso) / 1000) : null);
@@ -89,6 +92,11 @@ export function createTemplateManagerService(deps: TemplateManagerDeps) {
       if (!mayViewModel(user, fullName, await templates.formsOfModel(fullName)))
         throw new AppError('FORBIDDEN', FORBIDDEN_MESSAGE);
       return model;
+    },
+
+    /** The behaviors a developer may add to a model template (spec 3 Behavior info), sorted by name. */
+    behaviors(): BehaviorInfo[] {
+      return deps.behaviors.list();
     },
 
     async formTemplate(user: PermissionHolder, name: string): Promise<FormTemplate> {

@@ -1,4 +1,9 @@
-import { type BehaviorRegistry, type RecordValues, runBehaviorHook } from '../../behaviors/behavior-registry';
+import {
+  type BehaviorEngine,
+  type BehaviorRegistry,
+  type RecordValues,
+  runBehaviorHook,
+} from '../../behaviors/behavior-registry';
 import type { DynamicTrx } from '../dynamic-db';
 import type { RecordModel } from '../record-model';
 
@@ -13,11 +18,13 @@ export async function runAfterBehaviors(
   model: RecordModel,
   record: RecordValues,
   previous?: RecordValues,
+  engine?: BehaviorEngine,
 ): Promise<void> {
   await runBehaviorHook(registry, kind === 'create' ? 'afterCreate' : 'afterUpdate', {
     trx,
     model: model.template,
     record,
     ...(previous ? { previous } : {}),
+    ...(engine ? { engine } : {}),
   });
 }

@@ -1,4 +1,9 @@
-import { type BehaviorRegistry, type RecordValues, runBehaviorHook } from '../../behaviors/behavior-registry';
+import {
+  type BehaviorEngine,
+  type BehaviorRegistry,
+  type RecordValues,
+  runBehaviorHook,
+} from '../../behaviors/behavior-registry';
 import type { DynamicTrx } from '../dynamic-db';
 import type { RecordModel } from '../record-model';
 
@@ -14,11 +19,13 @@ export async function runBeforeBehaviors(
   model: RecordModel,
   record: RecordValues,
   previous?: RecordValues,
+  engine?: BehaviorEngine,
 ): Promise<void> {
   await runBehaviorHook(registry, HOOKS[kind], {
     trx,
     model: model.template,
     record,
     ...(previous ? { previous } : {}),
+    ...(engine ? { engine } : {}),
   });
 }

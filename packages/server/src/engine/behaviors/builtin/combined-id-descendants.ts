@@ -1,0 +1,59 @@
+import type { ModelTemplate } from '@mdis/shared';
+import { type RawBuilder, sql } from 'kysely';
+import type { AnyDb, BehaviorEngine } from '../behavior-registry';
+import { textOf } from './behavior-helpers';
+
+/** How a model names itself in combined ids: its NAME column (reference §2.3), padded for cores. */
+export interface CombinedIdNaming {
+  nameColumn: string;
+  /** Left-pad the name with zeros to this many characters (cores: 3 → 5065_1_A_001). */
+  padding?: number;
+}
+
+export const COMBINED_ID = 'combined_id';
+
+/** The name as it appears in a combined id; undefined when the record has none (yet). */
+export function nameText(value: unknown, padding: number | undefined): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  const text = textOf(value).trim();
+  if (text === '') return undefined;
+  return padding ? text.padStart(padding, '0') : text;
+}
+
+/** nameText in SQL, the same on both dialects: NULL for an empty name, so the combined id is NULL too. */
+function nameSql(naming: CombinedIdNaming): RawBuilder<unknown> {
+  const text = sql`NULLIF(CAST(${sql.ref(naming.nameColumn)} AS VARCHAR(255)), '')`;
+  const padding = naming.padding;
+  if (!padding) return text;
+  const zeros = sql.lit('0'.repeat(padding));
+  return sql`CASE WHEN LENGTH(${text}) >= ${sql.lit(padding)} THEN ${text} ELSE SUBSTR(${zeros} || ${text}, LENGTH(${text}) + 1) END`;
+}
+
+/**
+ * After a record's combined id changed, every descendant's combined id is rebuilt from its parent's:
+ * one set-based UPDATE per child table (never one per row), level by level, in the write's
+ * transaction. `scope` selects the ids of the changed records of `parent`. Table and column names
+ * come from the model templates.
+ */
+export async function recomputeDescendants(
+  trx: AnyDb,
+  engine: BehaviorEngine,
+  namingOf: (model: ModelTemplate) => CombinedIdNaming | undefined,
+  parent: ModelTemplate,
+  scope: RawBuilder<unknown>,
+  visited: ReadonlySet<string> = new Set([parent.fullName]),
+): Promise<void> {
+  for (const { child, parentColumn } of await engine.childModels(parent.fullName)) {
+    const naming = namingOf(child);
+    if (visited.has(child.fullName) || !Object.hasOwn(child.columns, COMBINED_ID) || !naming) continue;
+    const parentKey = sql`(SELECT ${sql.ref(`p.${COMBINED_ID}`)} FROM ${sql.table(parent.table)} AS p WHERE ${sql.ref(
+      'p.id',
+    )} = ${sql.ref(`${child.table}.${parentColumn}`)})`;
+    const inScope = sql`${sql.ref(parentColumn)} IN (${scope})`;
+    await sql`UPDATE ${sql.table(child.table)} SET ${sql.ref(COMBINED_ID)} = ${parentKey} || '_' || ${nameSql(
+      naming,
+    )} WHERE ${inScope}`.execute(trx);
+    const childScope = sql`SELECT ${sql.ref('id')} FROM ${sql.table(child.table)} WHERE ${inScope}`;
+    await recomputeDescendants(trx, engine, namingOf, child, childScope, new Set([...visited, child.fullName]));
+  }
+}

@@ -1,0 +1,80 @@
+import { sql } from 'kysely';
+import type { BehaviorContext, BehaviorDefinition } from '../behavior-registry';
+import {
+  booleanParameter,
+  checkColumnParameters,
+  columnOf,
+  isBlank,
+  listParameter,
+  textOf,
+  textParameter,
+} from './behavior-helpers';
+
+/** Letters as a bijective base-26 number, like spreadsheet columns: A=1 … Z=26, AA=27, AB=28 … */
+export function lettersToNumber(letters: string): number {
+  const upper = letters.toUpperCase();
+  let total = 0;
+  for (let i = 0; i < upper.length; i++) total = total * 26 + upper.charCodeAt(i) - 64;
+  return total;
+}
+
+export function numberToLetters(value: number): string {
+  let letters = '';
+  for (let rest = value; rest > 0; rest = Math.floor((rest - 1) / 26)) {
+    letters = String.fromCharCode(65 + ((rest - 1) % 26)) + letters;
+  }
+  return letters;
+}
+
+/**
+ * The value after the largest one of the group. Numbers compare as numbers, also on string
+ * columns holding digits ("10" after "9", not lexically); with the alphabet, letters compare by
+ * length then alphabet, and Z is followed by AA. Values of the other kind are ignored.
+ */
+export function nextValue(values: readonly unknown[], useAlphabet: boolean): number | string {
+  const texts = values.map((v) => textOf(v).trim());
+  // A loop, not Math.max(...): a group without searchFields may hold more values than a call takes.
+  const largest = (numbers: number[]) => numbers.reduce((max, n) => (n > max ? n : max), 0);
+  if (useAlphabet) return numberToLetters(largest(texts.filter((t) => /^[A-Za-z]+$/.test(t)).map(lettersToNumber)) + 1);
+  return largest(texts.filter((t) => /^\d+$/.test(t)).map(Number)) + 1;
+}
+
+async function fill({ trx, model, record, parameters }: BehaviorContext): Promise<void> {
+  const target = textParameter(parameters, 'fieldToFill');
+  const searchFields = listParameter(parameters, 'searchFields');
+  const column = columnOf(model, target);
+  // Only an empty target is filled: a value the user typed (or a stored one) stays as it is.
+  if (!column || !isBlank(record[target])) return;
+  if (searchFields.some((field) => !Object.hasOwn(model.columns, field) || isBlank(record[field]))) return;
+  const numeric = column.type === 'integer' || column.type === 'double';
+  // Letters only fit a text column: a number column counts on with numbers.
+  const useAlphabet = booleanParameter(parameters, 'useAlphabet') && !numeric;
+  const group = searchFields.map((field) => sql`${sql.ref(field)} = ${record[field]}`);
+  const where = group.length > 0 ? sql` WHERE ${sql.join(group, sql` AND `)}` : sql``;
+  // Names come from the model template (checked above), never from request text. The group is
+  // small (holes of a site, cores of a hole): reading its values lets numbers in string columns
+  // compare as numbers on both dialects.
+  const { rows } = await sql<{ value: unknown }>`SELECT DISTINCT ${sql.ref(target)} AS value FROM ${sql.table(
+    model.table,
+  )}${where}`.execute(trx);
+  const next = nextValue(
+    rows.map((row) => row.value),
+    useAlphabet,
+  );
+  record[target] = numeric ? Number(next) : String(next);
+}
+
+/**
+ * UniqueCombinationAutoIncrement (reference §7): the next number (or letter) within the group of
+ * records sharing the searchFields' values. On defaults, and before a create whose target is
+ * still empty, so that a record created through the API without the number gets one too.
+ */
+export const uniqueCombinationAutoIncrement: BehaviorDefinition = {
+  parameters: [
+    { name: 'searchFields', hint: 'columns whose values form the group, e.g. ["hole_id"]' },
+    { name: 'fieldToFill', hint: 'column that receives the next value of the group' },
+    { name: 'useAlphabet', hint: 'true: next letter (A, B, … Z, AA) instead of the next number' },
+  ],
+  validate: (parameters, model) => checkColumnParameters(parameters, model, ['searchFields', 'fieldToFill']),
+  hooks: { defaults: fill, beforeCreate: fill },
+};

@@ -1,0 +1,190 @@
+import {
+  IgsnError,
+  type IgsnParts,
+  type IgsnSettings,
+  generateIgsn,
+  isIgsnPlaceholder,
+  normalizeIgsn,
+  validateIgsn,
+  validationError,
+} from '@mdis/shared';
+import type { Kysely } from 'kysely';
+import type { BehaviorContext, BehaviorRegistry } from '../behaviors/behavior-registry';
+import { textOf } from '../records/dynamic-db';
+import { ancestorValues, parentsFromDb } from './igsn-ancestors';
+import {
+  IGSN_BEHAVIOR_DEFAULTS,
+  type IgsnBehaviorParameters,
+  type IgsnDefaults,
+  igsnParameters,
+  igsnTagOf,
+  wantedCodes,
+} from './igsn-parameters';
+import { createIgsnRegistry } from './igsn-registry.repository';
+import { readIgsnSettings } from './igsn-settings';
+
+export const IGSN_BEHAVIOR_NAME = 'IgsnBehavior';
+
+export interface IgsnBehaviorOptions {
+  /** Other ancestor names than the drilling model's. */
+  defaults?: Partial<IgsnDefaults>;
+}
+
+type Connection = Kysely<never>;
+
+/** The write transaction as the IGSN queries take it (they name their own tables). */
+function connectionOf(context: BehaviorContext): Connection {
+  return context.trx as unknown as Connection;
+}
+
+/** The codes the method needs from the record's ancestors (none for fixed_prefix). */
+async function partsOf(
+  context: BehaviorContext,
+  parameters: IgsnBehaviorParameters,
+  settings: IgsnSettings,
+): Promise<Omit<IgsnParts, 'tag' | 'id'>> {
+  const wanted = wantedCodes(parameters, settings);
+  if (Object.keys(wanted).length === 0) return {};
+  // The engine knows the templates already (cached per revision); reading them is the fallback.
+  const engine = context.engine;
+  const parentOf = engine ? engine.parentOf.bind(engine) : parentsFromDb(connectionOf(context));
+  return ancestorValues(connectionOf(context), parentOf, context.model, context.record, wanted);
+}
+
+/** How often fixed_prefix takes the next number when a concurrent write registered the one it chose. */
+const FIXED_PREFIX_ATTEMPTS = 5;
+
+/** Generates (and registers) a new IGSN for the record with this id. */
+async function issue(
+  context: BehaviorContext,
+  parameters: IgsnBehaviorParameters,
+  settings: IgsnSettings,
+  id: number,
+): Promise<string> {
+  const registry = createIgsnRegistry(connectionOf(context));
+  const parts = await partsOf(context, parameters, settings);
+  const sequential = settings.method === 'fixed_prefix' && settings.saveToDatabase;
+  for (let attempt = 1; ; attempt += 1) {
+    const lastIssued = sequential ? (await registry.withPrefix(settings.prefix, 1, 'desc'))[0]?.igsn : undefined;
+    const igsn = generateIgsn(settings, { ...parts, tag: parameters.tag, id, lastIssued });
+    try {
+      await register(context, settings, igsn, id);
+      return igsn;
+    } catch (error) {
+      // Each attempt re-reads the last issued IGSN: it now includes the one that was taken.
+      const retry = sequential && attempt < FIXED_PREFIX_ATTEMPTS;
+      if (!(retry && error instanceof IgsnError && error.reason === 'DUPLICATE_IGSN')) throw error;
+    }
+  }
+}
+
+/** Records an IGSN as issued for the record; one issued for another record → DUPLICATE_IGSN. */
+async function register(context: BehaviorContext, settings: IgsnSettings, igsn: string, id: number): Promise<void> {
+  if (!settings.saveToDatabase) return;
+  const registry = createIgsnRegistry(connectionOf(context));
+  const existing = await registry.find(igsn);
+  if (existing?.data_model === context.model.fullName && existing.model_id === id) return;
+  if (existing || !(await registry.register({ igsn, data_model: context.model.fullName, model_id: id }))) {
+    throw new IgsnError('DUPLICATE_IGSN', igsn);
+  }
+}
+
+/** The IGSN the registry holds for a record (none while saving to the registry is off). */
+async function issuedIgsn(context: BehaviorContext, settings: IgsnSettings, id: number): Promise<string | undefined> {
+  if (settings.saveToDatabase) {
+    const row = await createIgsnRegistry(connectionOf(context)).ofRecord(context.model.fullName, id);
+    if (row) return row.igsn;
+  }
+  return undefined;
+}
+
+/** An IgsnError is the user's to fix: a 422 on the IGSN field. */
+async function asFieldError(column: string, run: () => Promise<void>): Promise<void> {
+  try {
+    await run();
+  } catch (error) {
+    if (error instanceof IgsnError) throw validationError([{ field: column, message: error.message }]);
+    throw error;
+  }
+}
+
+function createHooks(defaults: IgsnDefaults) {
+  return {
+    // After the insert: the number part needs the new id. The row is updated in the same transaction.
+    afterCreate: (context: BehaviorContext) => {
+      const parameters = igsnParameters(context.model, context.parameters, defaults);
+      return asFieldError(parameters.column, async () => {
+        const id = Number(context.record.id);
+        const settings = await readIgsnSettings(connectionOf(context));
+        const value = context.record[parameters.column];
+        let igsn: string;
+        if (isIgsnPlaceholder(value)) igsn = await issue(context, parameters, settings, id);
+        else {
+          igsn = validateIgsn(textOf(value));
+          await register(context, settings, igsn, id);
+        }
+        if (igsn === value) return;
+        await context.trx
+          .updateTable(context.model.table)
+          .set({ [parameters.column]: igsn })
+          .where('id', '=', id)
+          .execute();
+        context.record[parameters.column] = igsn;
+      });
+    },
+
+    // Before the update: an issued IGSN never changes; an empty field gets it back (or a new one).
+    beforeUpdate: (context: BehaviorContext) => {
+      const parameters = igsnParameters(context.model, context.parameters, defaults);
+      return asFieldError(parameters.column, async () => {
+        const id = Number(context.record.id ?? context.previous?.id);
+        const settings = await readIgsnSettings(connectionOf(context));
+        const value = context.record[parameters.column];
+        const previous = context.previous?.[parameters.column];
+        // The registry's, else a real IGSN stored before the registry knew it (or while it was off).
+        const issued =
+          (await issuedIgsn(context, settings, id)) ??
+          (isIgsnPlaceholder(previous) ? undefined : normalizeIgsn(textOf(previous)));
+        if (issued !== undefined) {
+          if (!isIgsnPlaceholder(value) && normalizeIgsn(textOf(value)) !== issued) {
+            throw new IgsnError('IGSN_CHANGED', issued);
+          }
+          // A value stored before the registry existed is registered on its first save.
+          await register(context, settings, issued, id);
+          context.record[parameters.column] = issued;
+          return;
+        }
+        if (isIgsnPlaceholder(value))
+          context.record[parameters.column] = await issue(context, parameters, settings, id);
+        else {
+          const igsn = validateIgsn(textOf(value));
+          await register(context, settings, igsn, id);
+          context.record[parameters.column] = igsn;
+        }
+      });
+    },
+    // Deleting a record keeps its registry row: an IGSN is a permanent identifier, never issued twice.
+  };
+}
+
+/**
+ * Registers the Igsn behavior (reference §2.6): automatic on every model whose `igsn` column
+ * defaults to an object-tag letter; generated after insert or when the field is empty or holds
+ * only the letter, an entered IGSN is validated and registered instead, an issued one never changes.
+ */
+export function registerIgsnBehavior(registry: BehaviorRegistry, options: IgsnBehaviorOptions = {}): void {
+  const defaults = { ...IGSN_BEHAVIOR_DEFAULTS, ...options.defaults };
+  registry.register(IGSN_BEHAVIOR_NAME, {
+    hooks: createHooks(defaults),
+    parameters: [
+      { name: 'column', hint: `the IGSN column (default ${defaults.column})` },
+      { name: 'tag', hint: "the object-tag letter (default: the column's default value)" },
+      { name: 'programModel', hint: `the program's model (default ${defaults.programModel})` },
+      { name: 'expeditionModel', hint: `the expedition's model (default ${defaults.expeditionModel})` },
+    ],
+    auto: (model) => {
+      const tag = igsnTagOf(model, defaults.column);
+      return tag ? { tag } : undefined;
+    },
+  });
+}

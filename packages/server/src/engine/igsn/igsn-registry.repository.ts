@@ -1,0 +1,99 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Db, IgsnRegistryTable } from '../../infra/db/schema';
+
+type RegistryTables = { igsn_registry: IgsnRegistryTable };
+
+export type IgsnRegistryRow = Pick<Selectable<IgsnRegistryTable>, 'igsn' | 'data_model' | 'model_id'>;
+
+const COLUMNS = ['igsn', 'data_model', 'model_id'] as const;
+
+/** The smallest string above every string that starts with `prefix` (byte order): the end of its index range. */
+function prefixEnd(prefix: string): string {
+  const last = prefix.charCodeAt(prefix.length - 1);
+  return prefix.slice(0, -1) + String.fromCharCode(last + 1);
+}
+
+/**
+ * Queries on the registry of issued IGSNs. Works on any connection or transaction: the IGSN
+ * behavior passes the record's write transaction, so a refused record registers nothing.
+ * IGSNs are compared upper case (callers normalise); every lookup uses the unique igsn index or
+ * the (data_model, model_id) index.
+ */
+export function createIgsnRegistry(connection: Db | Kysely<never>) {
+  const db = (connection as unknown as Kysely<object>).withTables<RegistryTables>();
+  return {
+    find: (igsn: string): Promise<IgsnRegistryRow | undefined> =>
+      db.selectFrom('igsn_registry').select(COLUMNS).where('igsn', '=', igsn).executeTakeFirst(),
+
+    /** The IGSN issued for a record (the first, should there ever be several). */
+    ofRecord: (dataModel: string, modelId: number): Promise<IgsnRegistryRow | undefined> =>
+      db
+        .selectFrom('igsn_registry')
+        .select(COLUMNS)
+        .where('data_model', '=', dataModel)
+        .where('model_id', '=', modelId)
+        .orderBy('id')
+        .executeTakeFirst(),
+
+    /** The registry rows of these IGSNs (the back-fill: one query per page). */
+    findMany: (igsns: readonly string[]): Promise<IgsnRegistryRow[]> =>
+      igsns.length === 0
+        ? Promise.resolve([])
+        : db.selectFrom('igsn_registry').select(COLUMNS).where('igsn', 'in', igsns).execute(),
+
+    /** The IGSNs issued for these records of a model. */
+    ofRecords: (dataModel: string, modelIds: readonly number[]): Promise<IgsnRegistryRow[]> =>
+      modelIds.length === 0
+        ? Promise.resolve([])
+        : db
+            .selectFrom('igsn_registry')
+            .select(COLUMNS)
+            .where('data_model', '=', dataModel)
+            .where('model_id', 'in', modelIds)
+            .orderBy('id')
+            .execute(),
+
+    /** IGSNs starting with `prefix`, in order, as an index range (never a LIKE scan). */
+    withPrefix: (prefix: string, limit: number, direction: 'asc' | 'desc' = 'asc'): Promise<IgsnRegistryRow[]> =>
+      prefix === ''
+        ? Promise.resolve([])
+        : db
+            .selectFrom('igsn_registry')
+            .select(COLUMNS)
+            .where('igsn', '>=', prefix)
+            .where('igsn', '<', prefixEnd(prefix))
+            .orderBy('igsn', direction)
+            .limit(limit)
+            .execute(),
+
+    /**
+     * Registers an IGSN; false when it is registered already (a racing write took it meanwhile).
+     * ON CONFLICT instead of catching the error: on PostgreSQL a failed statement would abort
+     * the whole write transaction.
+     */
+    async register(row: IgsnRegistryRow): Promise<boolean> {
+      const inserted = await db
+        .insertInto('igsn_registry')
+        .values({ ...row, created_at: new Date().toISOString() })
+        .onConflict((conflict) => conflict.column('igsn').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return inserted !== undefined;
+    },
+
+    /** Registers many IGSNs at once; returns those that were free (the others are registered already). */
+    async registerMany(rows: readonly IgsnRegistryRow[]): Promise<Set<string>> {
+      if (rows.length === 0) return new Set();
+      const createdAt = new Date().toISOString();
+      const inserted = await db
+        .insertInto('igsn_registry')
+        .values(rows.map((row) => ({ ...row, created_at: createdAt })))
+        .onConflict((conflict) => conflict.column('igsn').doNothing())
+        .returning('igsn')
+        .execute();
+      return new Set(inserted.map((row) => row.igsn));
+    },
+  };
+}
+
+export type IgsnRegistry = ReturnType<typeof createIgsnRegistry>;

@@ -1,0 +1,70 @@
+import { type ModelTemplate, isStoredColumnType } from '@mdis/shared';
+import type { BehaviorRegistry, PresentContext, RecordValues } from '../../../engine/behaviors/behavior-registry';
+import { coreboxSplitsFiller, coreboxStorageFiller } from './corebox-fillers';
+import type { DepthFiller } from './depth-sql';
+import { coreSplitStatusFiller, holeDepthFiller } from './hole-core-fillers';
+import { lithologyDepthFiller, sampleDepthFiller } from './sample-lithology-fillers';
+import { sectionDepthFiller, splitDepthFiller } from './section-split-fillers';
+
+export const DEPTH_MODEL_BEHAVIOR = 'DepthModelBehavior';
+
+const FILLERS: readonly DepthFiller[] = [
+  holeDepthFiller,
+  coreSplitStatusFiller,
+  sectionDepthFiller,
+  splitDepthFiller,
+  sampleDepthFiller,
+  lithologyDepthFiller,
+  coreboxStorageFiller,
+  coreboxSplitsFiller,
+];
+
+// A pseudo column with a pseudoCalc is the expression language's (a curator may have written one);
+// the depth model fills only those the template leaves empty.
+function openPseudoColumns(model: ModelTemplate): Set<string> {
+  return new Set(
+    Object.values(model.columns)
+      .filter((column) => column.type === 'pseudo' && (column.pseudoCalc ?? '').trim() === '')
+      .map((column) => column.name),
+  );
+}
+
+function storedColumns(model: ModelTemplate): Set<string> {
+  return new Set(
+    Object.values(model.columns)
+      .filter((column) => isStoredColumnType(column.type))
+      .map((column) => column.name),
+  );
+}
+
+/** The id of a stored record; drafts (defaults, duplicates being edited) have none. */
+function storedId(record: RecordValues): number | undefined {
+  const id = typeof record.id === 'string' && record.id.trim() !== '' ? Number(record.id) : record.id;
+  return typeof id === 'number' && Number.isInteger(id) && id > 0 ? id : undefined;
+}
+
+async function presentDepths({ db, model, records }: PresentContext): Promise<void> {
+  const open = openPseudoColumns(model);
+  const stored = storedColumns(model);
+  const ids = [...new Set(records.map(storedId).filter((id) => id !== undefined))];
+  for (const filler of FILLERS) {
+    const columns = filler.fills.filter((name) => open.has(name));
+    if (columns.length === 0 || !filler.reads.every((name) => stored.has(name))) continue;
+    const values = ids.length > 0 ? await filler.compute(db, model.table, ids) : new Map<number, RecordValues>();
+    for (const record of records) {
+      const id = storedId(record);
+      // As the original's getters: '' while the record has no id, null when a parent is missing.
+      for (const name of columns) record[name] = id === undefined ? '' : (values.get(id)?.[name] ?? null);
+    }
+  }
+}
+
+/**
+ * Registers DepthModelBehavior (no parameters): the depth model's pseudo columns of reference §2.4
+ * that the expression language cannot express (hole depth_drilled, core and section split status,
+ * section/split/sample/lithology depths, core box contents), computed for a whole page with a few
+ * set-based queries per model, never one per record.
+ */
+export function registerDepthModel(registry: BehaviorRegistry): void {
+  registry.register(DEPTH_MODEL_BEHAVIOR, { hooks: { present: presentDepths }, parameters: [] });
+}

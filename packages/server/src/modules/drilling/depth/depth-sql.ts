@@ -1,0 +1,79 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { PresentContext } from '../../../engine/behaviors/behavior-registry';
+
+export type DepthDb = PresentContext['db'];
+
+/** Computed pseudo values of one record: column → value. */
+export type DepthValues = Record<string, unknown>;
+
+/**
+ * The drilling tables (reference §2.4) the depth model reads besides the presented model's own
+ * table. They are constants of the default model, never request text.
+ */
+export const DRILLING_TABLES = {
+  core: 'core_core',
+  section: 'core_section',
+  split: 'curation_section_split',
+  storage: 'curation_storage',
+} as const;
+
+// Long lists (per-page=-1) are read in slices so no driver hits its bound-parameter limit; a normal
+// page is one slice, so the number of queries does not depend on the page size.
+const IDS_PER_QUERY = 1000;
+
+/** Runs `query` over the ids in slices and concatenates the rows. */
+export async function selectByIds<T>(
+  db: DepthDb,
+  ids: readonly number[],
+  query: (idList: RawBuilder<unknown>) => RawBuilder<T>,
+): Promise<T[]> {
+  const rows: T[] = [];
+  for (let start = 0; start < ids.length; start += IDS_PER_QUERY) {
+    const slice = ids.slice(start, start + IDS_PER_QUERY);
+    const result = await query(sql.join(slice)).execute(db);
+    rows.push(...result.rows);
+  }
+  return rows;
+}
+
+/** A stored number; NULL counts as 0 in depth arithmetic, as it did in the original's PHP getters. */
+export function numberOf(value: unknown): number {
+  if (value === null || value === undefined || value === '') return 0;
+  const number = Number(value);
+  return Number.isFinite(number) ? number : 0;
+}
+
+/** A stored number or null (lengths that scale a depth only when they are known). */
+export function optionalNumber(value: unknown): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const number = Number(value);
+  return Number.isFinite(number) ? number : null;
+}
+
+/** Rounds half away from zero (PHP round), without the binary error of `x * 100`: 4.425 → 4.43. */
+export function roundDepth(value: number, digits = 2): number {
+  const sign = value < 0 ? -1 : 1;
+  const text = String(Math.abs(value));
+  if (text.includes('e')) return (sign * Math.round(Math.abs(value) * 10 ** digits)) / 10 ** digits;
+  return sign * Number(`${String(Math.round(Number(`${text}e${String(digits)}`)))}e${String(-digits)}`);
+}
+
+/** A stored text or '' (the original's getters answer '' for a missing related record). */
+export function textOf(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'bigint') return value.toString();
+  return '';
+}
+
+/**
+ * One group of depth pseudo columns and how to compute them for a page. The behavior picks the
+ * fillers by what a model declares, not by its name: the pseudo columns it fills (those the template
+ * leaves without a pseudoCalc) and the stored columns it reads, which tell apart models that share a
+ * pseudo name (mcd_top_depth exists on sections, splits and samples).
+ */
+export interface DepthFiller {
+  fills: readonly string[];
+  reads: readonly string[];
+  /** Values of the stored records `ids` of `table` (the presented model's table, from its template). */
+  compute(db: DepthDb, table: string, ids: number[]): Promise<Map<number, DepthValues>>;
+}
