@@ -1,3 +1,4 @@
 export * from './list.schemas';
 export * from './auth.schemas';
 export * from './users.schemas';
+export * from './list-values.schemas';
