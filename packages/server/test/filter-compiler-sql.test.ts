@@ -25,7 +25,7 @@ const source: TemplateSource = {
   getModel: (name) => Promise.resolve(models.find((m) => m.fullName === name)),
   getForm: () => Promise.resolve(undefined),
   listForms: () => Promise.resolve([]),
-  listModels: () => Promise.resolve(models),
+  listModels: (which = () => true) => Promise.resolve(models.filter(which)),
 };
 
 function compilerFor(dialect: Dialect) {

@@ -58,7 +58,7 @@ export function createIgsnFinder({ db, templates, records }: IgsnFinderDeps) {
     if (!issued) return [];
     const template = await templates.getModel(issued.data_model);
     if (!template || !Object.hasOwn(template.columns, 'igsn')) return [];
-    const forms = await templates.listForms();
+    const forms = await templates.listForms((f) => f.dataModel === template.fullName);
     if (!mayViewModel(user, template.fullName, forms)) return [];
 
     const model = await loadRecordModel(templates, template.fullName);

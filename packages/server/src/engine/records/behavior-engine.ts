@@ -102,7 +102,7 @@ export function createBehaviorEngineFactory(deps: EngineDeps): BehaviorEngineFac
       async childModels(fullName: string): Promise<ParentLink[]> {
         const parent = await templates.getModel(fullName);
         if (!parent) return [];
-        const children = (await templates.listModels()).filter((m) => m.parentModel === fullName);
+        const children = await templates.listModels((m) => m.parentModel === fullName);
         return children.map((child) => ({ child, parent, parentColumn: parentColumnOf(child, parent) }));
       },
 

@@ -133,7 +133,7 @@ export function createLookupLists(deps: RecordsDeps) {
       const target = await resolveTarget(templates, ref);
       const forms = target.form
         ? [target.form]
-        : (await templates.listForms()).filter((f) => f.dataModel === target.model.fullName);
+        : await templates.listForms((f) => f.dataModel === target.model.fullName);
       const definitions = Object.assign({}, ...forms.map((f) => f.filterDataModels).reverse()) as Record<
         string,
         FilterDataModel

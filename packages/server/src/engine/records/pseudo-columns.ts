@@ -42,7 +42,7 @@ async function loadAggregates(
   const wanted = model.pseudo.flatMap((p) => (p.ast ? p.aggregates : []));
   const byParent = new Map<number, Row>();
   if (wanted.length === 0 || ids.length === 0) return byParent;
-  const children = (await templates.listModels()).filter((m) => m.parentModel === model.fullName);
+  const children = await templates.listModels((m) => m.parentModel === model.fullName);
   const groups = new Map<ModelTemplate, AggregateNode[]>();
   for (const node of wanted) {
     const child = childModel(children, node.relation);

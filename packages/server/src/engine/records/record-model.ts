@@ -21,8 +21,9 @@ import { type RelationColumns, relationColumnsOf } from './record-relations';
 export interface TemplateSource {
   getModel(fullName: string): Promise<ModelTemplate | undefined>;
   getForm(name: string): Promise<FormTemplate | undefined>;
-  listForms(): Promise<FormTemplate[]>;
-  listModels(): Promise<ModelTemplate[]>;
+  /** Only the templates `which` accepts (filtered before they are copied). */
+  listForms(which?: (form: FormTemplate) => boolean): Promise<FormTemplate[]>;
+  listModels(which?: (model: ModelTemplate) => boolean): Promise<ModelTemplate[]>;
 }
 
 export interface RecordColumn {

@@ -44,6 +44,6 @@ export async function resolveTarget(source: TemplateSource, ref: RecordTargetRef
     return { model, form, formNames: [form.name], writable: writableColumns(model, form) };
   }
   const model = await loadRecordModel(source, ref.name);
-  const forms = (await source.listForms()).filter((form) => form.dataModel === model.fullName);
+  const forms = await source.listForms((form) => form.dataModel === model.fullName);
   return { model, form: undefined, formNames: forms.map((f) => f.name), writable: writableColumns(model, undefined) };
 }

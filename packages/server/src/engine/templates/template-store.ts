@@ -31,8 +31,9 @@ export interface TemplateStore {
   /** Like getModel/getForm, but a 404 AppError ('model not found' / 'form not found') when absent. */
   requireModel(fullName: string): Promise<ModelTemplate>;
   requireForm(name: string): Promise<FormTemplate>;
-  listModels(): Promise<ModelTemplate[]>;
-  listForms(): Promise<FormTemplate[]>;
+  /** Copies of the models (only those `which` accepts: the others are not copied). */
+  listModels(which?: (model: ModelTemplate) => boolean): Promise<ModelTemplate[]>;
+  listForms(which?: (form: FormTemplate) => boolean): Promise<FormTemplate[]>;
   /** The forms whose dataModel is the given model, sorted by name. */
   formsOfModel(fullName: string): Promise<FormTemplate[]>;
   describeModels(): Promise<StoredTemplate<ModelTemplate>[]>;
@@ -198,11 +199,12 @@ export function createTemplateStore(db: Db, clock: () => Date = () => new Date()
     getForm: async (name) => copyOf((await forms()).get(name)),
     requireModel: async (fullName) => found(await store.getModel(fullName), 'model not found'),
     requireForm: async (name) => found(await store.getForm(name), 'form not found'),
-    listModels: async () => [...(await models()).values()].map((e) => copy(e.template)),
-    listForms: async () => [...(await forms()).values()].map((e) => copy(e.template)),
-    async formsOfModel(fullName) {
-      return (await store.listForms()).filter((f) => f.dataModel === fullName);
-    },
+    // Filtered before copying: a request asking for one model's forms must not pay for copying all of them.
+    listModels: async (which = () => true) =>
+      [...(await models()).values()].filter((e) => which(e.template)).map((e) => copy(e.template)),
+    listForms: async (which = () => true) =>
+      [...(await forms()).values()].filter((e) => which(e.template)).map((e) => copy(e.template)),
+    formsOfModel: (fullName) => store.listForms((f) => f.dataModel === fullName),
     async describeModels() {
       return [...(await models()).values()].map(copy);
     },
