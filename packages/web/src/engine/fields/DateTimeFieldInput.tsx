@@ -1,0 +1,55 @@
+import TextField from '@mui/material/TextField';
+import { valueText } from '../validation/fieldValues';
+import {
+  DATETIME_PLACEHOLDER,
+  INVALID_DATE,
+  formatDateTime,
+  parseStoredDateTime,
+  parseTypedDateTime,
+  toStoredDateTime,
+} from './dateTimeFormat';
+import type { FieldInputProps } from './fieldInputProps';
+import { textFieldProps } from './textFieldProps';
+import { useDraftText } from './useDraftText';
+
+function displayText(value: unknown): string {
+  const date = parseStoredDateTime(value);
+  return date ? formatDateTime(date) : valueText(value);
+}
+
+/** Typed text → the value: the UTC database format when it reads as a datetime, null when empty, else the text. */
+export function parseDateTimeText(text: string): string | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  const date = parseTypedDateTime(trimmed);
+  return date ? toStoredDateTime(date) : trimmed;
+}
+
+/**
+ * Typed as yyyy-MM-dd HH:mm (or with a three-letter month name) and stored in UTC. Every keystroke
+ * reaches the record, so a save by shortcut never loses what was typed; text that is no date stays
+ * in the record so that validation refuses the save ('Invalid Date'). Leaving the field (or Enter)
+ * shows the value in the Y-m-d H:i form.
+ */
+export function DateTimeFieldInput(props: FieldInputProps) {
+  const shown = displayText(props.value);
+  const draft = useDraftText(shown);
+  const invalid = valueText(props.value) !== '' && parseStoredDateTime(props.value) === null;
+
+  return (
+    <TextField
+      {...textFieldProps({ ...props, error: props.error ?? (invalid ? INVALID_DATE : undefined) })}
+      placeholder={DATETIME_PLACEHOLDER}
+      value={draft.text}
+      onChange={(event) => {
+        const value = parseDateTimeText(event.target.value);
+        draft.keep(event.target.value, displayText(value));
+        if (value !== (props.value ?? null)) props.onChange(value);
+      }}
+      onBlur={draft.reset}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') draft.reset();
+      }}
+    />
+  );
+}

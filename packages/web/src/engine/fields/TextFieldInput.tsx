@@ -1,0 +1,16 @@
+import TextField from '@mui/material/TextField';
+import { valueText } from '../validation/fieldValues';
+import type { FieldInputProps } from './fieldInputProps';
+import { textFieldProps } from './textFieldProps';
+
+export function TextFieldInput(props: FieldInputProps) {
+  return (
+    <TextField
+      {...textFieldProps(props)}
+      value={valueText(props.value)}
+      onChange={(event) => {
+        props.onChange(event.target.value);
+      }}
+    />
+  );
+}

@@ -1,0 +1,19 @@
+import TextField from '@mui/material/TextField';
+import { valueText } from '../validation/fieldValues';
+import type { FieldInputProps } from './fieldInputProps';
+import { textFieldProps } from './textFieldProps';
+
+export function TextareaFieldInput(props: FieldInputProps) {
+  return (
+    <TextField
+      {...textFieldProps(props)}
+      multiline
+      minRows={2}
+      maxRows={8}
+      value={valueText(props.value)}
+      onChange={(event) => {
+        props.onChange(event.target.value);
+      }}
+    />
+  );
+}

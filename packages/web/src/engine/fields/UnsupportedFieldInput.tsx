@@ -1,0 +1,16 @@
+import TextField from '@mui/material/TextField';
+import { valueText } from '../validation/fieldValues';
+import type { FieldInputProps } from './fieldInputProps';
+import { textFieldProps } from './textFieldProps';
+
+export const UNSUPPORTED_INPUT_TYPE = 'Dis: Unsupported input type';
+
+/** A template names an input type the registry does not know (spec 1 §5). */
+export function UnsupportedFieldInput(props: FieldInputProps) {
+  return (
+    <TextField
+      {...textFieldProps({ ...props, error: UNSUPPORTED_INPUT_TYPE, disabled: true })}
+      value={valueText(props.value)}
+    />
+  );
+}

@@ -1,0 +1,66 @@
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
+import Box from '@mui/material/Box';
+import type { FormField } from '@mdis/shared';
+import { recomputeCalculated } from '../fields/calculatedFields';
+import { serverErrorFor } from '../validation/serverErrors';
+import { validateRecord } from '../validation/validateRecord';
+import { MemoFieldRenderer } from './FieldRenderer';
+import { groupFields } from './groupFields';
+import { RecordGroup } from './RecordGroup';
+import { useCompactDisplay } from './compactDisplay';
+import { ServerErrorSummary } from './ServerErrorSummary';
+import type { RecordPanelProps } from './types';
+import { useNestedObjects } from './useNestedObjects';
+import { useTouchedFields } from './useTouchedFields';
+
+/**
+ * The current record of a generic form: its fields in their groups, one registry input each.
+ * Controlled: every edit goes to onChange with the calculated fields recomputed. Client messages
+ * show for edited fields (all with showAllErrors); the server's 422 shows under the fields and above them.
+ * Compact display follows the cookie unless `compact` is given; @uuid objects are restored and cached.
+ */
+export function RecordPanel(props: RecordPanelProps) {
+  const { form, scenario, onChange, serverErrors = [], onDismissServerErrors, showAllErrors } = props;
+  const record = useNestedObjects(form.name, props.record);
+  const cookieCompact = useCompactDisplay().compact;
+  const compact = props.compact ?? cookieCompact;
+  const groups = useMemo(() => groupFields(form.fields, compact), [form.fields, compact]);
+  const touched = useTouchedFields(scenario);
+  const readOnly = scenario === 'view';
+  const clientErrors = useMemo(() => (readOnly ? [] : validateRecord(form, record)), [readOnly, form, record]);
+
+  const messageFor = (name: string) => {
+    const client = showAllErrors || touched.has(name) ? serverErrorFor(clientErrors, name) : undefined;
+    return client ?? serverErrorFor(serverErrors, name);
+  };
+
+  // One handler for the whole life of the panel, so unchanged fields skip their re-render.
+  const latest = useRef({ form, record, onChange, touch: touched.touch });
+  useLayoutEffect(() => {
+    latest.current = { form, record, onChange, touch: touched.touch };
+  });
+  const handleFieldChange = useCallback((name: string, value: unknown) => {
+    const current = latest.current;
+    current.touch(name);
+    current.onChange(recomputeCalculated(current.form, { ...current.record, [name]: value }));
+  }, []);
+
+  const renderField = (field: FormField) => (
+    <MemoFieldRenderer
+      field={field}
+      record={record}
+      readOnly={readOnly}
+      error={messageFor(field.name)}
+      onFieldChange={handleFieldChange}
+    />
+  );
+
+  return (
+    <Box data-record-panel data-scenario={scenario}>
+      <ServerErrorSummary errors={serverErrors} onDismiss={onDismissServerErrors} />
+      {groups.map((group) => (
+        <RecordGroup key={group.name} group={group} renderField={renderField} />
+      ))}
+    </Box>
+  );
+}

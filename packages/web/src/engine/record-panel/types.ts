@@ -1,0 +1,29 @@
+import type { FieldError, FormTemplate } from '@mdis/shared';
+
+export type { FieldError };
+export type Scenario = 'view' | 'edit' | 'create';
+/** A record as the server sends it: multi-values as arrays, booleans 0/1. */
+export type FormRecord = Record<string, unknown>;
+
+export interface RecordPanelProps {
+  form: FormTemplate;
+  /** Current values. */
+  record: FormRecord;
+  /** 'view' = all inputs read-only. */
+  scenario: Scenario;
+  /** Every edit, with calculated fields already recomputed. */
+  onChange: (next: FormRecord) => void;
+  /** The 422 body of the last save: shown under each field and in a dismissible summary. */
+  serverErrors?: FieldError[];
+  onDismissServerErrors?: () => void;
+  /**
+   * All fields in one group. Leave it out to follow the compact-display cookie that
+   * `toggleCompactDisplay` (alt+shift+c) switches.
+   */
+  compact?: boolean;
+  /**
+   * Show the client validation messages of every field, not only of the fields edited so far
+   * (set it after a save attempt that {@link validateRecord} refused).
+   */
+  showAllErrors?: boolean;
+}
