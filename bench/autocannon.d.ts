@@ -7,6 +7,8 @@ declare module 'autocannon' {
     method?: string;
     headers?: Record<string, string>;
     body?: string;
+    /** Seconds before a request counts as timed out (default 10). */
+    timeout?: number;
   }
   export interface Histogram {
     average: number;

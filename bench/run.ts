@@ -1,83 +1,115 @@
-// `npm run bench`: start the server on a free port with a fresh data directory (SQLite, or
-// PostgreSQL with BENCH_DATABASE_URL, which must be an empty database/schema), seed users through
-// the API and a records dataset directly (BENCH_ROWS leaf rows), then load each scenario with
-// autocannon (127.0.0.1 only, bounded connections and duration). Prints a table and writes
-// bench/results/<time>-<dialect>.json. Numbers are for comparing runs on one machine, not absolutes.
+// `npm run bench [-- --samples N --duration S --connections C --only S2,S6]`: on a generated
+// drilling dataset (default 1M samples; SQLite, or PostgreSQL with BENCH_DATABASE_URL) it starts
+// the server on 127.0.0.1 and loads each scenario with autocannon (C connections, S seconds), then
+// runs S1-S3 raw on the driver (S6). Prints req/s, p50, p99 and API/raw, and writes
+// bench/results/<date>-<dialect>.json. Numbers compare runs on one machine; they are not absolutes.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { startServer } from '../e2e/support/server';
-import { parseDatabaseUrl } from '../packages/server/src/config';
-import { LEAF_MODEL, seedRecords } from './records-seed';
-import { recordScenarios, SCENARIOS, type Scenario } from './scenarios';
-import { seedUsers } from './seed';
+import { BENCH_ADMIN, prepareDataset } from './dataset';
+import { measureRaw, type Measured, rawQueries } from './raw';
+import { type ApiScenario, apiScenarios, findTargets } from './scenarios';
 
-const RESULTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
-const ADMIN = { username: 'admin', password: 'bench-Admin-password-1' };
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const RESULTS_DIR = path.join(HERE, 'results');
+const REQUEST_TIMEOUT_SECONDS = 60;
+
+const { values: args } = parseArgs({
+  options: {
+    samples: { type: 'string', default: '1000000' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '10' },
+    /** Scenario keys to run, e.g. S2,S6 (all when unset). */
+    only: { type: 'string' },
+  },
+});
 const settings = {
-  connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
-  durationSeconds: Number(process.env.BENCH_DURATION ?? 5),
-  users: Number(process.env.BENCH_USERS ?? 1000),
-  rows: Number(process.env.BENCH_ROWS ?? 200_000),
-  /** Only the scenarios whose name matches this regular expression (all when unset). */
-  only: process.env.BENCH_ONLY,
+  samples: Number(args.samples),
+  durationSeconds: Number(args.duration),
+  connections: Number(args.connections),
+  only: args.only?.toUpperCase().split(',') ?? ['S1', 'S2', 'S3', 'S4', 'S5', 'S6'],
 };
-const databaseUrl = process.env.BENCH_DATABASE_URL;
-const dialect = databaseUrl ? 'postgres' : 'sqlite';
+for (const [name, value] of Object.entries(settings))
+  if (typeof value === 'number' && (!Number.isSafeInteger(value) || value < 1))
+    throw new Error(`--${name} must be a whole number ≥ 1`);
+const postgresUrl = process.env.BENCH_DATABASE_URL || undefined;
+const dialect = postgresUrl ? 'postgres' : 'sqlite';
+const wanted = (key: string) => settings.only.includes(key);
 
-interface Row {
+interface Row extends Measured {
+  key: string;
   scenario: string;
-  path: string;
-  requestsPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  requests: number;
-  non2xx: number;
-  errors: number;
+  non2xx?: number;
+  errors?: number;
+  /** API p50 / raw p50 (S1-S3): includes the queueing of C connections on the API side. */
+  ratioP50?: number;
+  /** Raw req/s / API req/s (S1-S3): the cost per request, whatever the concurrency. */
+  ratioThroughput?: number;
+  note?: string;
 }
 
 async function login(baseUrl: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/v1/auth/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(ADMIN),
+    body: JSON.stringify(BENCH_ADMIN),
   });
-  if (!response.ok) throw new Error(`login answered ${response.status}: ${await response.text()}`);
-  const body = (await response.json()) as { token: string };
-  return body.token;
+  if (!response.ok) throw new Error(`login answered ${String(response.status)}: ${await response.text()}`);
+  return ((await response.json()) as { token: string }).token;
 }
 
-function printTable(rows: Row[]): void {
-  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors'];
-  const lines = rows.map((r) => [
-    r.scenario,
-    r.requestsPerSecond.toFixed(0),
-    String(r.p50Ms),
-    String(r.p99Ms),
-    String(r.requests),
-    String(r.non2xx),
-    String(r.errors),
-  ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
-  const format = (cells: string[]) =>
-    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
-  console.log(`\n${format(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
-  for (const line of lines) console.log(format(line));
-}
-
-async function runScenario(baseUrl: string, token: string, scenario: Scenario): Promise<Row> {
-  const result = await autocannon({
+function requestOptions(baseUrl: string, token: string, scenario: ApiScenario) {
+  return {
     url: `${baseUrl}${scenario.path}`,
+    method: scenario.method,
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    ...(scenario.body ? { body: JSON.stringify(scenario.body) } : {}),
+  };
+}
+
+/**
+ * Waits until the server answers a trivial request quickly three times in a row: requests of the
+ * previous scenario that autocannon gave up on may still be running and would slow this one.
+ */
+async function settle(baseUrl: string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  for (let quick = 0; quick < 3 && Date.now() < deadline;) {
+    const started = performance.now();
+    await (await fetch(`${baseUrl}/api/v1/app/config`)).text();
+    quick = performance.now() - started < 50 ? quick + 1 : 0;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** One request first: a scenario whose answer is wrong is reported, not measured. */
+async function probe(baseUrl: string, token: string, scenario: ApiScenario): Promise<string | undefined> {
+  const options = requestOptions(baseUrl, token, scenario);
+  const response = await fetch(options.url, { method: options.method, headers: options.headers, body: options.body });
+  if (response.status === scenario.status) return undefined;
+  return `answered ${String(response.status)} instead of ${String(scenario.status)}: ${(await response.text()).slice(0, 200)}`;
+}
+
+async function runApi(baseUrl: string, token: string, scenario: ApiScenario): Promise<Row> {
+  const base = { key: scenario.key, scenario: scenario.name };
+  await settle(baseUrl);
+  const problem = await probe(baseUrl, token, scenario);
+  if (problem) {
+    console.log(`  ${scenario.key} ${scenario.name}: NOT MEASURED, ${problem}`);
+    return { ...base, requestsPerSecond: 0, p50Ms: 0, p99Ms: 0, requests: 0, note: problem };
+  }
+  const result = await autocannon({
+    ...requestOptions(baseUrl, token, scenario),
     connections: settings.connections,
     duration: settings.durationSeconds,
-    headers: scenario.auth ? { Authorization: `Bearer ${token}` } : {},
+    // A slow scenario still gets its latencies measured instead of counting only timeouts.
+    timeout: REQUEST_TIMEOUT_SECONDS,
   });
-  console.log(`  done: ${scenario.name}`);
-  return {
-    scenario: scenario.name,
-    path: scenario.path,
+  const row = {
+    ...base,
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
@@ -85,46 +117,85 @@ async function runScenario(baseUrl: string, token: string, scenario: Scenario): 
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
   };
+  console.log(
+    `  ${scenario.key} ${scenario.name}: ${row.requestsPerSecond.toFixed(0)} req/s, p50 ${String(row.p50Ms)} ms`,
+  );
+  return row;
 }
 
-/** Users through the API, then the records dataset directly into the server's database. */
-async function seed(baseUrl: string, dataDir: string, token: string) {
-  const seedStarted = Date.now();
-  await seedUsers(baseUrl, token, settings.users);
-  console.log(`seeded ${settings.users} users through the API in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
-  const dataset = await seedRecords(parseDatabaseUrl(databaseUrl, dataDir), settings.rows);
-  console.log(
-    `loaded ${dataset.holes} ${LEAF_MODEL} rows (${dataset.sites} sites, ${dataset.expeditions} expeditions) ` +
-      `with batched INSERTs in ${dataset.loadSeconds.toFixed(1)} s`,
-  );
-  return dataset;
+function printTable(rows: Row[]): void {
+  const header = ['', 'scenario', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'API/raw p50', 'raw/API req/s'];
+  const lines = rows.map((r) => [
+    r.key,
+    r.scenario,
+    r.requestsPerSecond.toFixed(0),
+    String(r.p50Ms),
+    String(r.p99Ms),
+    String(r.requests),
+    r.non2xx === undefined ? '' : String(r.non2xx + (r.errors ?? 0)),
+    r.ratioP50 === undefined ? '' : `${r.ratioP50.toFixed(2)}x`,
+    r.ratioThroughput === undefined ? '' : `${r.ratioThroughput.toFixed(2)}x`,
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
+  const format = (cells: string[]) =>
+    cells.map((c, i) => (i < 2 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
+  console.log(`\n${format(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+  for (const line of lines) console.log(format(line));
+  for (const r of rows) if (r.note) console.log(`${r.key}: ${r.note}`);
 }
 
 async function main(): Promise<void> {
-  console.log(`bench: ${dialect}, ${settings.connections} connections, ${settings.durationSeconds} s per scenario`);
-  const server = await startServer({
-    label: 'mdis-bench',
-    env: {
-      MDIS_ADMIN_USERNAME: ADMIN.username,
-      MDIS_ADMIN_PASSWORD: ADMIN.password,
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    },
-  });
+  const started = new Date();
+  console.log(
+    `bench: ${dialect}, ${settings.samples.toLocaleString('en-US')} samples, ${String(settings.connections)} connections × ${String(settings.durationSeconds)} s`,
+  );
+  const runDir = path.join(os.tmpdir(), `mdis-bench-${String(process.pid)}`);
+  const dataset = await prepareDataset({ samples: settings.samples, postgresUrl, runDir, log: console.log });
+  if (dataset.generation.generated)
+    console.log(
+      `generated ${String(dataset.generation.rows)} rows in ${dataset.generation.seconds?.toFixed(1) ?? '?'} s: ${String(dataset.generation.rowsPerSecond)} rows/s`,
+    );
+  const rows: Row[] = [];
   try {
-    const token = await login(server.baseUrl);
-    const dataset = await seed(server.baseUrl, server.dataDir, token);
-    const rows: Row[] = [];
-    const only = settings.only === undefined ? undefined : new RegExp(settings.only, 'i');
-    for (const scenario of [...SCENARIOS, ...recordScenarios(LEAF_MODEL, dataset.holes)])
-      if (!only || only.test(scenario.name)) rows.push(await runScenario(server.baseUrl, token, scenario));
+    const targets = await findTargets(dataset.database);
+    console.log(`targets: ${JSON.stringify(targets)}`);
+    const server = await startServer({
+      label: 'mdis-bench',
+      env: { DATABASE_URL: dataset.databaseUrl, MDIS_ADMIN_PASSWORD: BENCH_ADMIN.password },
+    });
+    try {
+      const token = await login(server.baseUrl);
+      for (const scenario of apiScenarios(targets))
+        if (wanted(scenario.key)) rows.push(await runApi(server.baseUrl, token, scenario));
+    } finally {
+      await server.stop();
+    }
+    if (wanted('S6'))
+      for (const query of rawQueries(targets, dialect)) {
+        const measured = await measureRaw(dataset.database, query, settings.durationSeconds, settings.connections);
+        const raw = { key: `S6/${query.key}`, scenario: `raw ${query.key}: page + count on the driver`, ...measured };
+        console.log(`  ${raw.key}: ${raw.requestsPerSecond.toFixed(0)} req/s, p50 ${String(raw.p50Ms)} ms`);
+        const api = rows.find((r) => r.key === query.key);
+        if (api && api.requests > 0 && raw.p50Ms > 0) {
+          api.ratioP50 = api.p50Ms / raw.p50Ms;
+          api.ratioThroughput = raw.requestsPerSecond / api.requestsPerSecond;
+        }
+        rows.push(raw);
+      }
     printTable(rows);
     mkdirSync(RESULTS_DIR, { recursive: true });
-    const file = path.join(RESULTS_DIR, `${new Date().toISOString().replace(/[:.]/g, '-')}-${dialect}.json`);
-    const machine = { node: process.version, cpus: os.cpus().length, platform: `${os.platform()} ${os.release()}` };
-    writeFileSync(file, `${JSON.stringify({ dialect, settings, machine, dataset, rows }, null, 2)}\n`);
+    const file = path.join(RESULTS_DIR, `${started.toISOString().replace(/[:.]/g, '-')}-${dialect}.json`);
+    const machine = {
+      node: process.version,
+      cpus: os.cpus().length,
+      loadAverage: os.loadavg(),
+      platform: `${os.platform()} ${os.release()}`,
+    };
+    const report = { dialect, settings, machine, generation: dataset.generation, targets, rows };
+    writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
     console.log(`\nresults written to ${path.relative(process.cwd(), file)}`);
   } finally {
-    await server.stop();
+    await dataset.cleanUp();
   }
 }
 

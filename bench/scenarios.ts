@@ -1,49 +1,105 @@
-// Load scenarios for `npm run bench`. Each one is a GET against the running server; later issues
-// add reports and more over the generated dataset by appending to these lists.
+// The named load scenarios of `npm run bench` (issue 4 item 9). S1-S3 also run as raw SQL (raw.ts)
+// so that the API's overhead over the database itself shows as a ratio.
+import { sql } from 'kysely';
+import type { DatabaseConfig } from '../packages/server/src/config';
+import { createDatabase } from '../packages/server/src/infra/db/database';
 
-export interface BenchContext {
-  /** A bearer token of the first administrator. */
-  token: string;
+/** Records in the middle of the dataset the scenarios ask about (found once, before the load). */
+export interface Targets {
+  core: { id: number; holeId: number; siteId: number; expeditionId: number; samples: number };
+  /** A working half to create samples on (S5). */
+  workingSplitId: number;
+  /** The IGSN of a sample (S4). */
+  sampleIgsn: string;
 }
 
-export interface Scenario {
+export interface ApiScenario {
+  key: 'S1' | 'S2' | 'S3' | 'S4' | 'S5';
   name: string;
+  method: 'GET' | 'POST';
   path: string;
-  /** Sends the administrator's bearer token. */
-  auth: boolean;
+  body?: Record<string, unknown>;
+  /** The status every answer must have: checked once before the load. */
+  status: number;
 }
 
-export const SCENARIOS: Scenario[] = [
-  { name: 'app config (public)', path: '/api/v1/app/config', auth: false },
-  { name: 'auth refresh', path: '/api/v1/auth/refresh', auth: true },
-  { name: 'users page of 20', path: '/api/v1/users?per-page=20', auth: true },
-  { name: 'users page 25, sorted -username', path: '/api/v1/users?per-page=20&page=25&sort=-username', auth: true },
-];
+/** The regex and lower bound of S3 (material matches /sed/i, code SED or its text "Sediment"). */
+export const S3_MATERIAL = 'sed';
+export const S3_MIN_TOP = 50;
 
-/** Record list scenarios on the generated leaf model (see records-seed.ts); `rows` leaf records. */
-export function recordScenarios(model: string, rows: number): Scenario[] {
-  const list = `/api/v1/global?name=${model}&per-page=20`;
-  const middleId = Math.max(1, Math.floor(rows / 2));
-  const deepPage = Math.max(1, Math.floor(rows / 20 / 2));
+export function apiScenarios(t: Targets): ApiScenario[] {
+  const list = '/api/v1/form?name=sample&page=1&per-page=20';
+  const { core } = t;
+  // What the sample form's filter bar sends with expedition, site, hole and core chosen.
+  const cascade = `filter[expedition_id]=${String(core.expeditionId)}&filter[site_id]=${String(core.siteId)}&filter[hole_id]=${String(core.holeId)}&filter[core_id]=${String(core.id)}`;
   return [
-    { name: 'records page 1, sort id', path: `${list}&sort=id`, auth: true },
-    { name: `records page ${String(deepPage)}, sort id`, path: `${list}&sort=id&page=${String(deepPage)}`, auth: true },
-    { name: 'records sort by parent path pseudo', path: `${list}&sort=site_name,id`, auth: true },
+    { key: 'S1', name: 'samples page 1', method: 'GET', path: list, status: 200 },
+    { key: 'S2', name: 'samples of one core by top', method: 'GET', path: `${list}&sort=top&${cascade}`, status: 200 },
     {
-      name: 'records regex text filter',
-      path: `${list}&sort=id&${encodeURI('filter[combined_id]=_1[0-9]_H00[1-3]$')}`,
-      auth: true,
+      key: 'S3',
+      name: `material ~ /${S3_MATERIAL}/ and top>${String(S3_MIN_TOP)}`,
+      method: 'GET',
+      path: `${list}&filter[sample_material]=${S3_MATERIAL}&filter[top]=${encodeURIComponent(`>${String(S3_MIN_TOP)}`)}`,
+      status: 200,
     },
     {
-      name: 'records numeric range filter',
-      path: `${list}&sort=id&${encodeURI('filter[depth]=>=1000&filter[depth]=<1010')}`,
-      auth: true,
+      key: 'S4',
+      name: 'find-igsn',
+      method: 'GET',
+      path: `/api/v1/app/find-igsn/${encodeURIComponent(t.sampleIgsn)}`,
+      status: 200,
     },
     {
-      name: 'records selected-record-id',
-      path: `${list}&sort=id&selected-record-id=${String(middleId)}`,
-      auth: true,
+      key: 'S5',
+      name: 'create a sample',
+      method: 'POST',
+      path: '/api/v1/form?name=sample',
+      body: { section_split_id: t.workingSplitId, top: 1, sample_length: 2, sample_material: 'SED', sample_size: 5 },
+      status: 201,
     },
-    { name: 'record by id', path: `/api/v1/global/${String(middleId)}?name=${model}`, auth: true },
   ];
+}
+
+/** A core with samples and a working half, around the middle of the ids. */
+export async function findTargets(config: DatabaseConfig): Promise<Targets> {
+  const database = createDatabase(config);
+  try {
+    const db = database.db;
+    const { rows: maxRows } = await sql<{ id: number }>`SELECT MAX(id) AS id FROM core_core`.execute(db);
+    const middle = Math.floor((maxRows.at(0)?.id ?? 0) / 2);
+    const { rows: cores } = await sql<{
+      id: number;
+      hole_id: number;
+      site_id: number;
+      expedition_id: number;
+      n: number | string;
+    }>`
+      SELECT c.id, c.hole_id, h.site_id, s.expedition_id, COUNT(x.id) AS n
+      FROM core_core c JOIN project_hole h ON h.id = c.hole_id JOIN project_site s ON s.id = h.site_id
+      JOIN core_section se ON se.core_id = c.id JOIN curation_section_split p ON p.section_id = se.id
+      JOIN curation_sample x ON x.section_split_id = p.id
+      WHERE c.id BETWEEN ${middle} AND ${middle + 50}
+      GROUP BY c.id, c.hole_id, h.site_id, s.expedition_id ORDER BY COUNT(x.id) DESC, c.id LIMIT 1`.execute(db);
+    const core = cores.at(0);
+    if (!core) throw new Error('The dataset has no core with samples: generate more samples.');
+    const { rows: splits } = await sql<{ split: number; igsn: string }>`
+      SELECT x.section_split_id AS split, x.igsn FROM curation_sample x
+      JOIN curation_section_split p ON p.id = x.section_split_id JOIN core_section se ON se.id = p.section_id
+      WHERE se.core_id = ${core.id} ORDER BY x.id LIMIT 1`.execute(db);
+    const split = splits.at(0);
+    if (!split) throw new Error('The chosen core has no sample.');
+    return {
+      core: {
+        id: core.id,
+        holeId: core.hole_id,
+        siteId: core.site_id,
+        expeditionId: core.expedition_id,
+        samples: Number(core.n),
+      },
+      workingSplitId: split.split,
+      sampleIgsn: split.igsn,
+    };
+  } finally {
+    await database.destroy();
+  }
 }

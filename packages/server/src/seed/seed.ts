@@ -4,6 +4,7 @@ import { hashPassword } from '../infra/auth/password';
 import type { Database } from '../infra/db/database';
 import { seedDemoData } from './demo.seed';
 import { seedDrillingModel } from './drilling-model';
+import { seedDefaultWidgets } from '../modules/widgets/default-widgets';
 
 export interface SeedResult {
   /** True when this start created the first administrator (a new database). */
@@ -35,6 +36,7 @@ export async function seedDatabase(
   // Before the administrator: a start that fails here finds no users next time and tries again
   // (the demo data is written in one transaction, so a failed attempt leaves its tables empty).
   await seedDrillingModel(db, dialect);
+  await seedDefaultWidgets(db);
   if (config.seed === 'demo') await seedDemoData(db, dialect);
 
   const generatedPassword = config.adminPassword === undefined ? randomBytes(12).toString('base64url') : undefined;
