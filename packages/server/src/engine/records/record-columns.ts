@@ -64,11 +64,17 @@ export function queryColumns(model: RecordModel): Map<string, QueryColumn> {
   return columns;
 }
 
-/** `LEFT JOIN parent AS a1 ON a1.id = r.parent_id …` up to `level`. */
-export function ancestorJoins(model: RecordModel, level: number): RawBuilder<unknown> {
+/**
+ * `LEFT JOIN parent AS a1 ON a1.id = r.parent_id …` up to `level`; the first `innerLevel` levels as
+ * INNER JOINs. A filter that needs a parent row to exist (hole_id = 7 on a sample) makes its level
+ * and those below inner: the same rows, but the planner may then start from the parent's index
+ * instead of scanning every record (SQLite cannot reorder a LEFT JOIN).
+ */
+export function ancestorJoins(model: RecordModel, level: number, innerLevel = 0): RawBuilder<unknown> {
   const joins = model.ancestors.slice(0, level).map((ancestor, index) => {
     const below = index === 0 ? 'r' : (model.ancestors[index - 1]?.alias ?? 'r');
-    return sql`LEFT JOIN ${sql.table(ancestor.template.table)} AS ${sql.id(ancestor.alias)} ON ${sql.ref(`${ancestor.alias}.id`)} = ${sql.ref(`${below}.${ancestor.idColumn}`)}`;
+    const join = index < innerLevel ? sql`JOIN` : sql`LEFT JOIN`;
+    return sql`${join} ${sql.table(ancestor.template.table)} AS ${sql.id(ancestor.alias)} ON ${sql.ref(`${ancestor.alias}.id`)} = ${sql.ref(`${below}.${ancestor.idColumn}`)}`;
   });
   return joins.length > 0 ? sql.join(joins, sql` `) : sql``;
 }

@@ -11,6 +11,8 @@ import type { RecordModel } from './record-model';
 export interface Conditions {
   sql: RawBuilder<SqlBool>[];
   level: number;
+  /** The parent levels a condition requires to exist (it is false on a NULL): joined INNER. */
+  innerLevel?: number;
 }
 
 export interface OrderTerm {
@@ -33,12 +35,15 @@ export function filterConditions(
     return column && { kind: column.kind, ...(column.listName ? { listName: column.listName } : {}) };
   });
   let level = 0;
+  let innerLevel = 0;
   const conditions = nodes.map((node) => {
     const column = columns.get(node.column) as QueryColumn;
     level = Math.max(level, column.level);
+    // Parent columns are plain column refs: every operator but is-null is false on a missing parent.
+    if (node.op !== 'is-null') innerLevel = Math.max(innerLevel, column.level);
     return compileFilter(node, { ref: column.ref }, dialect);
   });
-  return { sql: conditions, level };
+  return { sql: conditions, level, innerLevel };
 }
 
 /** `sort=a,-b` → ORDER BY terms; always ends with id so that pages are stable. */
@@ -81,6 +86,12 @@ export interface SelectInput {
   offset?: number | undefined;
 }
 
+// No WHERE at all without conditions: SQLite counts a whole table from its smallest index only
+// for a bare `SELECT COUNT(*) FROM t` (83 ms → 0.3 ms on 1M samples with `WHERE 1 = 1`).
+function whereClause(where: Conditions): RawBuilder<unknown> {
+  return where.sql.length > 0 ? sql` WHERE ${allOf(where.sql)}` : sql``;
+}
+
 function levelOf(...groups: { level: number }[][]): number {
   return Math.max(0, ...groups.flat().map((g) => g.level));
 }
@@ -94,7 +105,7 @@ export function selectRecords(model: RecordModel, input: SelectInput): RawBuilde
     input.limit === undefined ? sql`` : sql` LIMIT ${sql.lit(input.limit)} OFFSET ${sql.lit(input.offset ?? 0)}`;
   return sql<
     Record<string, unknown>
-  >`SELECT ${selections} FROM ${sql.table(model.table)} AS r ${ancestorJoins(model, level)} WHERE ${allOf(input.where.sql)}${orderClause(input.order)}${page}`;
+  >`SELECT ${selections} FROM ${sql.table(model.table)} AS r ${ancestorJoins(model, level, input.where.innerLevel)}${whereClause(input.where)}${orderClause(input.order)}${page}`;
 }
 
 /**
@@ -107,12 +118,12 @@ export function countRecords(
   order: readonly OrderTerm[],
   selectedId?: number,
 ): RawBuilder<{ total_count: number | string; position?: number | string | null }> {
-  const countJoins = ancestorJoins(model, where.level);
-  const filter = allOf(where.sql);
+  const countJoins = ancestorJoins(model, where.level, where.innerLevel);
+  const filter = whereClause(where);
   if (selectedId === undefined) {
-    return sql`SELECT COUNT(*) AS total_count FROM ${sql.table(model.table)} AS r ${countJoins} WHERE ${filter}`;
+    return sql`SELECT COUNT(*) AS total_count FROM ${sql.table(model.table)} AS r ${countJoins}${filter}`;
   }
-  const rankJoins = ancestorJoins(model, Math.max(where.level, levelOf([...order])));
-  const ranked = sql`SELECT r.id AS id, ROW_NUMBER() OVER (ORDER BY ${orderBy(order)}) AS pos FROM ${sql.table(model.table)} AS r ${rankJoins} WHERE ${filter}`;
-  return sql`SELECT COUNT(*) AS total_count, (SELECT ranked.pos FROM (${ranked}) ranked WHERE ranked.id = ${selectedId}) AS position FROM ${sql.table(model.table)} AS r ${countJoins} WHERE ${filter}`;
+  const rankJoins = ancestorJoins(model, Math.max(where.level, levelOf([...order])), where.innerLevel);
+  const ranked = sql`SELECT r.id AS id, ROW_NUMBER() OVER (ORDER BY ${orderBy(order)}) AS pos FROM ${sql.table(model.table)} AS r ${rankJoins}${filter}`;
+  return sql`SELECT COUNT(*) AS total_count, (SELECT ranked.pos FROM (${ranked}) ranked WHERE ranked.id = ${selectedId}) AS position FROM ${sql.table(model.table)} AS r ${countJoins}${filter}`;
 }
