@@ -24,6 +24,8 @@ export interface TemplateSource {
   /** Only the templates `which` accepts (filtered before they are copied). */
   listForms(which?: (form: FormTemplate) => boolean): Promise<FormTemplate[]>;
   listModels(which?: (model: ModelTemplate) => boolean): Promise<ModelTemplate[]>;
+  /** Memoises a derived value while the templates are unchanged (the template store does; stubs may not). */
+  derive?<T>(key: string, compute: () => Promise<T>): Promise<T>;
 }
 
 export interface RecordColumn {
@@ -167,7 +169,25 @@ function toPseudoColumn(column: ColumnTemplate, ancestors: AncestorLevel[]): Pse
 }
 
 /** Loads a model template with its parent chain; unknown model → 404 'model not found'. */
-export async function loadRecordModel(source: TemplateSource, fullName: string): Promise<RecordModel> {
+/**
+ * The record model of a template: columns, ancestors, parsed pseudo expressions. Built once per
+ * template revision and shared (read-only) by every request.
+ */
+export function loadRecordModel(source: TemplateSource, fullName: string): Promise<RecordModel> {
+  const build = async () => deepFreeze(await buildRecordModel(source, fullName));
+  return source.derive ? source.derive(`record-model:${fullName}`, build) : build();
+}
+
+/** Shared between requests: freezing turns an accidental change into an immediate error, not a leak. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+async function buildRecordModel(source: TemplateSource, fullName: string): Promise<RecordModel> {
   const template = await source.getModel(fullName);
   if (!template) throw new AppError('NOT_FOUND', MODEL_NOT_FOUND);
   const ancestors = await loadAncestors(source, template);

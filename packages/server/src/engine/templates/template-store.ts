@@ -34,6 +34,11 @@ export interface TemplateStore {
   /** Copies of the models (only those `which` accepts: the others are not copied). */
   listModels(which?: (model: ModelTemplate) => boolean): Promise<ModelTemplate[]>;
   listForms(which?: (form: FormTemplate) => boolean): Promise<FormTemplate[]>;
+  /**
+   * A value derived from the templates (e.g. a parsed record model), computed once per store
+   * revision and shared by every caller until a template changes: callers must not change it.
+   */
+  derive<T>(key: string, compute: () => Promise<T>): Promise<T>;
   /** The forms whose dataModel is the given model, sorted by name. */
   formsOfModel(fullName: string): Promise<FormTemplate[]>;
   describeModels(): Promise<StoredTemplate<ModelTemplate>[]>;
@@ -192,6 +197,7 @@ export function createTemplateStore(db: Db, clock: () => Date = () => new Date()
   const nowSeconds = () => Math.floor(clock().getTime() / 1000);
   const copy = <T>(value: T): T => structuredClone(value);
   const copyOf = <T>(entry: StoredTemplate<T> | undefined) => entry && copy(entry.template);
+  let derived = { revision: Number.NaN, values: new Map<string, Promise<unknown>>() };
 
   const store: TemplateStore = {
     repository,
@@ -205,6 +211,19 @@ export function createTemplateStore(db: Db, clock: () => Date = () => new Date()
     listForms: async (which = () => true) =>
       [...(await forms()).values()].filter((e) => which(e.template)).map((e) => copy(e.template)),
     formsOfModel: (fullName) => store.listForms((f) => f.dataModel === fullName),
+    async derive<T>(key: string, compute: () => Promise<T>): Promise<T> {
+      const revision = await scopedRevision(repository);
+      if (derived.revision !== revision) derived = { revision, values: new Map() };
+      const { values } = derived;
+      let value = values.get(key) as Promise<T> | undefined;
+      if (!value) {
+        value = compute();
+        values.set(key, value);
+        // A failure (a missing model) is not remembered: the next call tries again.
+        value.catch(() => values.delete(key));
+      }
+      return value;
+    },
     async describeModels() {
       return [...(await models()).values()].map(copy);
     },

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { FILTER_REGEX_FLAGS } from '@mdis/shared/filters';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig, Dialect } from '../../config';
 import type { DatabaseSchema, Db } from './schema';
@@ -48,7 +48,34 @@ function createSqlite(filename: string): Kysely<DatabaseSchema> {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.function('regexp', { deterministic: true }, sqliteRegexp);
-  return new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query anew; on a page of 25 rows preparing costs more than running it.
+ * Statements are reused by SQL text (the oldest dropped past the cap). Safe because Kysely runs
+ * one query at a time on its single SQLite connection, and SQLite re-prepares a statement itself
+ * when the schema changed under it.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare: (text: string) => {
+      let statement = statements.get(text);
+      if (statement) {
+        // Most recently used last: Map keeps insertion order, so eviction drops the least recent.
+        statements.delete(text);
+      } else {
+        statement = sqlite.prepare(text);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
+      }
+      statements.set(text, statement);
+      return statement;
+    },
+  };
 }
 
 function createPostgres(connectionString: string, searchPath: string | undefined): Kysely<DatabaseSchema> {
