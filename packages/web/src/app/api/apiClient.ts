@@ -13,6 +13,8 @@ export interface RequestOptions {
   /** A 401 is thrown to the caller only, without signing the user out (app start, login). */
   silentUnauthorized?: boolean;
   signal?: AbortSignal;
+  /** Another base than api/v1/ (the template calls live under cg/api/). */
+  base?: string;
 }
 
 export interface ApiClientOptions {
@@ -22,8 +24,8 @@ export interface ApiClientOptions {
   onUnauthorized?: (error: ApiError) => void;
 }
 
-function buildUrl(path: string, query?: Query): string {
-  const url = API_BASE + path.replace(/^\/+/, '');
+function buildUrl(path: string, query?: Query, base = API_BASE): string {
+  const url = base + path.replace(/^\/+/, '');
   if (!query) return url;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) if (value !== undefined) params.append(key, String(value));
@@ -69,7 +71,7 @@ export class ApiClient {
     const doFetch = this.options.fetch ?? globalThis.fetch.bind(globalThis);
     let response: Response;
     try {
-      response = await doFetch(buildUrl(path, options.query), {
+      response = await doFetch(buildUrl(path, options.query, options.base), {
         method: options.method ?? 'GET',
         headers,
         body: options.body === undefined ? undefined : JSON.stringify(options.body),

@@ -1,12 +1,17 @@
 import { DEFAULT_APP_CONFIG, FAVORITE_FORMS_KEY, type AppConfig, type AppConfigKey } from '@mdis/shared';
 import { api } from './apiClient';
 
-type Widen<T> = T extends boolean ? boolean : T extends string ? string : T;
+type Widen<T> = T extends boolean ? boolean : T extends string ? string : T extends number ? number : T;
+type ConfigValue = string | boolean | number;
 
 /** The app config with every spec key present and of the default's type. */
 export type ResolvedAppConfig = { [K in AppConfigKey]: Widen<(typeof DEFAULT_APP_CONFIG)[K]> } & AppConfig;
 
-function coerce(value: unknown, fallback: string | boolean): string | boolean {
+function coerce(value: unknown, fallback: ConfigValue): ConfigValue {
+  if (typeof fallback === 'number') {
+    const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+    return typeof number === 'number' && Number.isFinite(number) ? number : fallback;
+  }
   if (typeof fallback === 'boolean') {
     if (typeof value === 'boolean') return value;
     if (value === 'true' || value === 1 || value === '1') return true;

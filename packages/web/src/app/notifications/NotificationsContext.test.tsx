@@ -79,4 +79,16 @@ describe('notifications', () => {
     await userEvent.click(screen.getByRole('button', { name: 'clear' }));
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
+
+  it('a 30 s warning gives way to the next message after 2 s instead of hiding it for 30 s', async () => {
+    render(
+      <NotificationsProvider>
+        <Buttons />
+      </NotificationsProvider>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'warn' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('server says no');
+    await userEvent.click(screen.getByRole('button', { name: 'short' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('saved'), { timeout: 4000 });
+  });
 });

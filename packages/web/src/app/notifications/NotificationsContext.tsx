@@ -23,6 +23,9 @@ const NotificationsContext = createContext<NotificationsContextValue | null>(nul
 
 let nextId = 1;
 
+/** A message with others waiting behind it gives way after this long (MUI's consecutive snackbars). */
+export const GIVE_WAY_AFTER_MS = 2000;
+
 export function NotificationsProvider({ children }: { children: ReactNode }) {
   const [queue, setQueue] = useState<Notification[]>([]);
   const push = useCallback((message: string, color: AlertColor, timeout: number) => {
@@ -49,7 +52,7 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
         <Snackbar
           key={current.id}
           open
-          autoHideDuration={current.timeout}
+          autoHideDuration={queue.length > 1 ? Math.min(current.timeout, GIVE_WAY_AFTER_MS) : current.timeout}
           onClose={handleClose}
           anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
         >

@@ -18,6 +18,8 @@ const TemplateManagerPage = lazyPage(
   'TemplateManagerPage',
 );
 const FormPage = lazyPage(() => import('../../features/forms/FormPage'), 'FormPage');
+const FormsOverviewPage = lazyPage(() => import('../../features/forms/FormsOverviewPage'), 'FormsOverviewPage');
+const SmartFormPage = lazyPage(() => import('../../features/forms/SmartFormPage'), 'SmartFormPage');
 const FilesUploadPage = lazyPage(() => import('../../features/files/FilesUploadPage'), 'FilesUploadPage');
 
 function page(element: React.ReactNode) {
@@ -50,7 +52,10 @@ export function AppRoutes() {
               </RequireRole>,
             )}
           />
-          <Route path="/forms/:formKey" element={page(<FormPage />)} />
+          <Route path="/forms" element={page(<FormsOverviewPage />)} />
+          {/* one route with an optional id: choosing or clearing a record must not remount the form */}
+          <Route path="/forms/:formKey/:id?" element={page(<FormPage />)} />
+          <Route path="/smart-forms/:formName/:id?" element={page(<SmartFormPage />)} />
           <Route
             path="/files-upload"
             element={page(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breadcrumbsFor, formLabel, pageTitleFor } from './routeMeta';
+import { breadcrumbsFor, formLabel, pageKey, pageTitleFor } from './routeMeta';
 
 describe('route meta', () => {
   it.each([
@@ -25,5 +25,11 @@ describe('route meta', () => {
 
   it('derives a readable label from a form key', () => {
     expect(formLabel('sample-request-form')).toBe('Sample request');
+  });
+
+  it('keeps one page for a form with and without a record id, so choosing a record does not remount it', () => {
+    expect(pageKey('/forms/core-form/12')).toBe(pageKey('/forms/core-form'));
+    expect(pageKey('/forms/core-form')).not.toBe(pageKey('/forms/hole-form'));
+    expect(pageKey('/settings/users')).toBe('/settings/users');
   });
 });

@@ -15,7 +15,11 @@ export const ROUTE_META: RouteMeta[] = [
   { pattern: '/settings/users', title: 'User Management', parent: '/settings' },
   { pattern: '/settings/templates-manager/*', title: 'Template Manager', parent: '/settings' },
   { pattern: '/forms/files-form', title: 'File Management', parent: '/' },
+  { pattern: '/forms', title: 'Forms', parent: '/' },
   { pattern: '/forms/:formKey', title: ({ formKey }) => formLabel(formKey ?? ''), parent: '/' },
+  { pattern: '/forms/:formKey/:id', title: ({ formKey }) => formLabel(formKey ?? ''), parent: '/' },
+  { pattern: '/smart-forms/:formName', title: ({ formName }) => formLabel(formName ?? ''), parent: '/' },
+  { pattern: '/smart-forms/:formName/:id', title: ({ formName }) => formLabel(formName ?? ''), parent: '/' },
   { pattern: '/files-upload', title: 'File Upload', parent: '/' },
   { pattern: '/login', title: 'Login' },
   { pattern: '/reset-password/:userId/:code', title: 'Reset password' },
@@ -67,4 +71,12 @@ export function pageTitleFor(pathname: string, suffix: string): string {
   const section = crumbs.length > 2 ? crumbs[crumbs.length - 2]?.label : undefined;
   const main = section ? `${title} | ${section}` : title;
   return suffix ? `${main} - ${suffix}` : main;
+}
+
+/**
+ * The page a path shows, for resetting the page's error boundary: a record id at the end
+ * (`/forms/core-form/12`) selects a record on the same page and must not remount it.
+ */
+export function pageKey(pathname: string): string {
+  return pathname.replace(/\/\d+$/, '');
 }

@@ -5,7 +5,7 @@ import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useSessionContext } from '../session/SessionContext';
-import { pageTitleFor } from '../router/routeMeta';
+import { pageKey, pageTitleFor } from '../router/routeMeta';
 import { RouteErrorBoundary } from '../../ui/RouteErrorBoundary';
 import { AppBreadcrumbs } from './AppBreadcrumbs';
 import { AppFooter } from './AppFooter';
@@ -40,7 +40,7 @@ export function AppShell() {
           ) : (
             <>
               <AppBreadcrumbs />
-              <RouteErrorBoundary key={pathname}>
+              <RouteErrorBoundary key={pageKey(pathname)}>
                 <Outlet />
               </RouteErrorBoundary>
             </>

@@ -1,12 +1,19 @@
 import { NavLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Typography from '@mui/material/Typography';
+import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
+import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
+import StarIcon from '@mui/icons-material/Star';
+import StarBorderIcon from '@mui/icons-material/StarBorder';
 import { isReadOnly, type AuthUser } from '@mdis/shared';
-import { appApi, appKeys, type FavoriteForm, type FormSummary } from '../api/app.api';
+import { appApi, appKeys, type FavoriteForm } from '../api/app.api';
+import { useFavoriteForms } from './useFavoriteForms';
 
 export interface NavFormsSectionProps {
   user: AuthUser;
@@ -17,18 +24,22 @@ function formPath(form: { key: string }): string {
   return `/forms/${form.key}-form`;
 }
 
-function FormLinks({ forms, onNavigate }: { forms: Array<FormSummary | FavoriteForm>; onNavigate?: () => void }) {
-  return forms.map((form) => (
-    <ListItemButton
-      key={`${form.module}/${form.key}`}
-      component={NavLink}
-      to={formPath(form)}
-      onClick={onNavigate}
-      sx={{ pl: 4 }}
-    >
-      <ListItemText primary={form.label || form.key} />
-    </ListItemButton>
-  ));
+const labelOf = (form: FavoriteForm) => form.label || form.key;
+
+interface FormLinkProps {
+  form: FavoriteForm;
+  onNavigate?: () => void;
+  actions?: React.ReactNode;
+}
+
+function FormLink({ form, onNavigate, actions }: FormLinkProps) {
+  return (
+    <ListItem disablePadding secondaryAction={actions}>
+      <ListItemButton component={NavLink} to={formPath(form)} onClick={onNavigate} sx={{ pl: 4 }}>
+        <ListItemText primary={labelOf(form)} />
+      </ListItemButton>
+    </ListItem>
+  );
 }
 
 function Hint({ children }: { children: string }) {
@@ -39,26 +50,61 @@ function Hint({ children }: { children: string }) {
   );
 }
 
-/** Favourite forms (not for read-only users) and the forms the server grants, grouped by module. */
+/** Favourite forms (starred, ordered; not for read-only users) and the forms the server grants, by module. */
 export function NavFormsSection({ user, onNavigate }: NavFormsSectionProps) {
   const readOnly = isReadOnly(user.roles);
   const forms = useQuery({ queryKey: appKeys.forms(), queryFn: appApi.forms });
-  const favorites = useQuery({
-    queryKey: appKeys.userConfig('favorite-forms'),
-    queryFn: appApi.favoriteForms,
-    enabled: !readOnly,
-  });
+  const favorites = useFavoriteForms(!readOnly);
   const modules = Object.entries(forms.data ?? {}).filter(([, list]) => list.length > 0);
+  const last = favorites.favorites.length - 1;
+
+  const star = (form: FavoriteForm) => {
+    const on = favorites.isFavorite(form);
+    return (
+      <IconButton
+        edge="end"
+        size="small"
+        aria-label={on ? `Remove ${labelOf(form)} from favourites` : `Add ${labelOf(form)} to favourites`}
+        aria-pressed={on}
+        onClick={() => favorites.toggle(form)}
+      >
+        {on ? <StarIcon fontSize="small" /> : <StarBorderIcon fontSize="small" />}
+      </IconButton>
+    );
+  };
 
   return (
     <>
       {!readOnly && (
-        <List subheader={<ListSubheader component="div">Favourites</ListSubheader>} dense>
-          {favorites.data?.length ? (
-            <FormLinks forms={favorites.data} onNavigate={onNavigate} />
-          ) : (
-            <Hint>No favourite forms yet</Hint>
-          )}
+        <List subheader={<ListSubheader component="div">Favourites</ListSubheader>} dense aria-label="Favourites">
+          {favorites.favorites.length === 0 && <Hint>No favourite forms yet</Hint>}
+          {favorites.favorites.map((form, index) => (
+            <FormLink
+              key={`${form.module}/${form.key}`}
+              form={form}
+              onNavigate={onNavigate}
+              actions={
+                <>
+                  <IconButton
+                    size="small"
+                    aria-label={`Move ${labelOf(form)} up`}
+                    disabled={index === 0}
+                    onClick={() => favorites.move(index, -1)}
+                  >
+                    <ArrowUpwardIcon fontSize="inherit" />
+                  </IconButton>
+                  <IconButton
+                    size="small"
+                    aria-label={`Move ${labelOf(form)} down`}
+                    disabled={index === last}
+                    onClick={() => favorites.move(index, 1)}
+                  >
+                    <ArrowDownwardIcon fontSize="inherit" />
+                  </IconButton>
+                </>
+              }
+            />
+          ))}
         </List>
       )}
       <List subheader={<ListSubheader component="div">Forms</ListSubheader>} dense>
@@ -71,7 +117,14 @@ export function NavFormsSection({ user, onNavigate }: NavFormsSectionProps) {
               {module}
             </Typography>
             <List disablePadding dense>
-              <FormLinks forms={list} onNavigate={onNavigate} />
+              {list.map((form) => (
+                <FormLink
+                  key={`${form.module}/${form.key}`}
+                  form={form}
+                  onNavigate={onNavigate}
+                  actions={readOnly ? undefined : star(form)}
+                />
+              ))}
             </List>
           </li>
         ))}

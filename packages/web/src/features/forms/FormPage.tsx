@@ -1,15 +1,70 @@
-import { useParams } from 'react-router';
-import { EmptyState } from '../../ui/EmptyState';
+import { useCallback } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import { recordKeys, recordsApi } from '../../engine/api/records.api';
+import { GenericFormScreen } from '../../engine/form-screen/GenericFormScreen';
+import type { RouteUpdate } from '../../engine/form-screen/useRecordNavigation';
+import { NotFoundPage } from '../../ui/NotFoundPage';
 import { PageHeading } from '../../ui/PageHeading';
+import { PageLoading } from '../../ui/PageLoading';
+import { formNameOfKey, formRoutePath, readFormRoute } from './formRoute';
+import { useFacetFilter } from './useFacetFilter';
 
-export function FormPage() {
-  const { formKey = '' } = useParams();
+interface TemplateFormProps {
+  formName: string;
+  /** The route's base (`/forms/core-form`); the record id and filter are added to it. */
+  basePath: string;
+  id: string | undefined;
+}
+
+/** Loads a form template by name and shows it as a generic form screen bound to the URL. */
+export function TemplateForm({ formName, basePath, id }: TemplateFormProps) {
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const template = useQuery({
+    queryKey: recordKeys.formTemplate(formName),
+    queryFn: () => recordsApi.formTemplate(formName),
+    retry: false,
+  });
+  const facet = useFacetFilter(template.data);
+  const handleRouteChange = useCallback(
+    (next: RouteUpdate) => void navigate(formRoutePath(basePath, next), { replace: true }),
+    [navigate, basePath],
+  );
+
+  if (template.isError) {
+    return <Alert severity="warning">{template.error.message}</Alert>;
+  }
+  if (!template.data || !facet.ready) return <PageLoading />;
+  const form = template.data;
+  const label = (form as { label?: unknown }).label;
   return (
     <>
-      <PageHeading title={formKey} />
-      <EmptyState title="Data forms are not available yet">
-        The form “{formKey}” cannot be opened: record forms and file management arrive with the forms feature.
-      </EmptyState>
+      <PageHeading title={typeof label === 'string' && label ? label : formLabelOf(form.name)} />
+      <GenericFormScreen
+        key={form.name}
+        form={form}
+        route={readFormRoute(id, search)}
+        onRouteChange={handleRouteChange}
+        initialFilter={facet.filter}
+      />
     </>
   );
+}
+
+/** 'sample-request' → 'Sample Request' */
+export function formLabelOf(name: string): string {
+  return name
+    .split('-')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
+}
+
+/** `/forms/{form}-form[/{id}]`: the generic form of spec 1 §2. */
+export function FormPage() {
+  const { formKey = '', id } = useParams();
+  const formName = formNameOfKey(formKey);
+  if (!formName) return <NotFoundPage />;
+  return <TemplateForm key={formName} formName={formName} basePath={`/forms/${formKey}`} id={id} />;
 }

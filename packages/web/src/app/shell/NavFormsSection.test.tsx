@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ADMIN, mockApi, requestUrl, shellAnswers } from '../../test/mockApi';
+import { renderApp } from '../../test/renderApp';
+
+const FORMS = {
+  Core: [{ key: 'core', label: 'Cores', dataModel: 'CoreCore', module: 'Core' }],
+  Project: [{ key: 'hole', label: 'Holes', dataModel: 'ProjectHole', module: 'Project' }],
+};
+
+describe('favourite forms in the drawer', () => {
+  it('stars and reorders forms, and saves the list once, a second after the last change', async () => {
+    const fetchMock = mockApi({
+      ...shellAnswers(ADMIN),
+      'GET app/forms': { status: 200, body: FORMS },
+      'POST app/user-config': { status: 200, body: {} },
+    });
+    renderApp('/settings', { user: ADMIN });
+    const nav = await screen.findByRole('navigation', { name: 'main navigation' });
+    await userEvent.click(await within(nav).findByRole('button', { name: 'Add Cores to favourites' }));
+    await userEvent.click(within(nav).getByRole('button', { name: 'Add Holes to favourites' }));
+    await userEvent.click(within(nav).getByRole('button', { name: 'Move Holes up' }));
+
+    const favourites = within(nav).getByRole('list', { name: 'Favourites' });
+    expect(
+      within(favourites)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Holes', 'Cores']);
+    const saves = () =>
+      fetchMock.mock.calls.filter(
+        ([input, init]) => init?.method === 'POST' && requestUrl(input).endsWith('app/user-config'),
+      );
+    expect(saves()).toHaveLength(0);
+    await waitFor(() => expect(saves()).toHaveLength(1), { timeout: 3000 });
+    const body = saves()[0]?.[1]?.body;
+    const saved = JSON.parse(typeof body === 'string' ? body : '{}') as { 'favorite-forms': Array<{ key: string }> };
+    expect(saved['favorite-forms'].map((form) => form.key)).toEqual(['hole', 'core']);
+  });
+});

@@ -1,0 +1,55 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { FAVORITE_FORMS_KEY, FAVORITE_FORMS_SAVE_DEBOUNCE_MS } from '@mdis/shared';
+import { api } from '../api/apiClient';
+import { appApi, appKeys, type FavoriteForm } from '../api/app.api';
+import { useNotifications } from '../notifications/NotificationsContext';
+
+const sameForm = (a: FavoriteForm, b: FavoriteForm) => a.key === b.key && a.module === b.module;
+
+/**
+ * The user's favourite forms: starred and ordered in the drawer, saved to the user config
+ * `favorite-forms` once the user has stopped changing them for a second.
+ */
+export function useFavoriteForms(enabled: boolean) {
+  const queryClient = useQueryClient();
+  const { warn } = useNotifications();
+  const query = useQuery({ queryKey: appKeys.userConfig(FAVORITE_FORMS_KEY), queryFn: appApi.favoriteForms, enabled });
+  const [edited, setEdited] = useState<FavoriteForm[] | null>(null);
+  const favorites = edited ?? query.data ?? [];
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const change = useCallback(
+    (next: FavoriteForm[]) => {
+      setEdited(next);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => {
+        api
+          .post(`app/user-config`, { [FAVORITE_FORMS_KEY]: next })
+          .then(() => {
+            queryClient.setQueryData(appKeys.userConfig(FAVORITE_FORMS_KEY), next);
+          })
+          .catch((error: unknown) => {
+            warn(error instanceof Error ? error.message : String(error));
+          });
+      }, FAVORITE_FORMS_SAVE_DEBOUNCE_MS);
+    },
+    [queryClient, warn],
+  );
+
+  const isFavorite = (form: FavoriteForm) => favorites.some((f) => sameForm(f, form));
+  const toggle = (form: FavoriteForm) => {
+    const { module, key, label } = form;
+    change(isFavorite(form) ? favorites.filter((f) => !sameForm(f, form)) : [...favorites, { module, key, label }]);
+  };
+  const move = (index: number, by: -1 | 1) => {
+    const target = index + by;
+    if (target < 0 || target >= favorites.length) return;
+    const next = [...favorites];
+    next.splice(target, 0, ...next.splice(index, 1));
+    change(next);
+  };
+  return { favorites, isFavorite, toggle, move };
+}

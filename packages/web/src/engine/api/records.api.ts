@@ -1,0 +1,123 @@
+import { formTemplateSchema, modelTemplateSchema, type FormTemplate, type ModelTemplate } from '@mdis/shared';
+import { api } from '../../app/api/apiClient';
+
+export type FormRecord = Record<string, unknown>;
+
+export interface ListMeta {
+  totalCount: number;
+  pageCount: number;
+  currentPage: number;
+  perPage: number;
+}
+
+export interface RecordList {
+  items: FormRecord[];
+  _meta: ListMeta;
+}
+
+/** One option of a filter-bar select: `{ value, text }` plus the column of its `require`. */
+export type FilterOption = { value: number | string; text: unknown } & Record<string, unknown>;
+
+export interface FilterListRequest {
+  model: string;
+  require: { as: string; value: number | string } | null;
+}
+
+/** A report descriptor of `form/reports` (reference §6). */
+export interface ReportInfo {
+  name: string;
+  title?: string;
+  /** 'report', 'export' or 'action' */
+  type?: string;
+  directPrint?: boolean;
+  canAutoPrint?: boolean;
+  confirmationMessage?: string | null;
+}
+
+export interface ReportLists {
+  single: ReportInfo[];
+  multiple: ReportInfo[];
+}
+
+/** What a list call sends besides the form name. */
+export interface ListParams {
+  page: number;
+  perPage: number;
+  /** `a,-b` */
+  sort: string;
+  /** `filter[col]=expr` entries: the filter bar's refs and the by-value filters. */
+  filter: Record<string, string>;
+}
+
+/** Query keys of the records area: every key of a form starts with ['records', form]. */
+export const recordKeys = {
+  form: (form: string) => ['records', form] as const,
+  list: (form: string, params: ListParams) => ['records', form, 'list', params] as const,
+  detail: (form: string, id: number) => ['records', form, 'detail', id] as const,
+  filterLists: (form: string, requests: FilterListRequest[]) => ['records', form, 'filter-lists', requests] as const,
+  reports: (form: string) => ['records', form, 'reports'] as const,
+  fileCount: (form: string, id: number) => ['records', form, 'file-count', id] as const,
+  formTemplate: (name: string) => ['templates', 'form', name] as const,
+  modelTemplate: (name: string) => ['templates', 'model', name] as const,
+};
+
+function listQuery(name: string, params: ListParams): Record<string, string | number> {
+  const query: Record<string, string | number> = {
+    name,
+    page: params.perPage <= 0 ? -1 : params.page,
+    'per-page': params.perPage <= 0 ? -1 : params.perPage,
+    sort: params.sort,
+  };
+  for (const [column, expression] of Object.entries(params.filter)) query[`filter[${column}]`] = expression;
+  return query;
+}
+
+function emptyMeta(items: FormRecord[]): ListMeta {
+  return { totalCount: items.length, pageCount: 1, currentPage: 1, perPage: items.length };
+}
+
+const q = encodeURIComponent;
+
+/** The generic records API of one form (`api/v1/form?name=`), DESIGN §5. */
+export const recordsApi = {
+  list: async (name: string, params: ListParams): Promise<RecordList> => {
+    const answer = await api.get<Partial<RecordList> | undefined>('form', listQuery(name, params));
+    const items = answer?.items ?? [];
+    return { items, _meta: answer?._meta ?? emptyMeta(items) };
+  },
+  /** The ids of every record of the list, in its order: where a record is among the pages. */
+  ids: async (name: string, params: ListParams): Promise<number[]> => {
+    const query = { ...listQuery(name, { ...params, perPage: -1 }), fields: 'id' };
+    const answer = await api.get<Partial<RecordList> | undefined>('form', query);
+    return (answer?.items ?? []).map((item) => Number(item.id));
+  },
+  get: (name: string, id: number) => api.get<FormRecord>(`form/${id}`, { name }),
+  create: (name: string, record: FormRecord) => api.post<FormRecord>(`form?name=${q(name)}`, record),
+  update: (name: string, id: number, record: FormRecord) => api.put<FormRecord>(`form/${id}?name=${q(name)}`, record),
+  remove: (name: string, id: number) => api.delete(`form/${id}`, { query: { name } }),
+  defaults: (name: string, params: FormRecord) => api.post<FormRecord>(`form/defaults?name=${q(name)}`, params),
+  duplicate: (name: string, id: number) => api.post<FormRecord>(`form/duplicate?name=${q(name)}&id=${id}`),
+  filterLists: (name: string, requests: FilterListRequest[]) => {
+    const models = requests.map((r) => `models[]=${q(JSON.stringify(r))}`).join('&');
+    return api.get<Record<string, FilterOption[]>>(`form/filter-lists?name=${q(name)}&${models}`);
+  },
+  reports: async (name: string): Promise<ReportLists> => {
+    const answer = await api.get<Partial<ReportLists> | undefined>('form/reports', { name });
+    return { single: answer?.single ?? [], multiple: answer?.multiple ?? [] };
+  },
+  /** Files of a record: the files list with page -1 and the id field only (spec 1 §7). */
+  fileCount: async (parentCombinedId: string): Promise<number> => {
+    const answer = await api.get<unknown>('file', {
+      page: -1,
+      fields: 'id',
+      'filter[parent_combined_id]': `==${parentCombinedId}`,
+    });
+    if (Array.isArray(answer)) return answer.length;
+    const items = (answer as { items?: unknown } | undefined)?.items;
+    return Array.isArray(items) ? items.length : 0;
+  },
+  formTemplate: async (name: string): Promise<FormTemplate> =>
+    formTemplateSchema.parse(await api.get<unknown>('get-form-template', { name }, { base: 'cg/api/' })),
+  modelTemplate: async (name: string): Promise<ModelTemplate> =>
+    modelTemplateSchema.parse(await api.get<unknown>('get-model-template', { name }, { base: 'cg/api/' })),
+};

@@ -1,0 +1,125 @@
+import { useEffect, useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import TextField from '@mui/material/TextField';
+import type { FormTemplate } from '@mdis/shared';
+import { recordKeys, recordsApi, type FilterOption } from '../api/records.api';
+import {
+  changeFilter,
+  filterListRequests,
+  orderedFilters,
+  pruneSelection,
+  type FilterEntry,
+  type FilterSelection,
+} from './filterCascade';
+
+export const FILTER_REQUIRED_MESSAGE = 'This field is required';
+
+export interface FilterBarProps {
+  form: FormTemplate;
+  selection: FilterSelection;
+  onChange: (next: FilterSelection) => void;
+  /** Filter keys to mark with 'This field is required' (after a refused New). */
+  requiredErrors?: string[];
+  disabled?: boolean;
+}
+
+/** 'expedition' → 'Expedition', 'sample-request' → 'Sample request'. */
+export function filterLabel(key: string): string {
+  const words = key.replace(/[-_]+/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function optionText(option: FilterOption): string {
+  const { text } = option;
+  return typeof text === 'string' || typeof text === 'number' ? String(text) : '';
+}
+
+interface FilterSelectProps {
+  entry: FilterEntry;
+  options: FilterOption[] | undefined;
+  value: number | string | undefined;
+  loading: boolean;
+  error: boolean;
+  disabled: boolean;
+  onSelect: (value: number | string | null) => void;
+}
+
+function FilterSelect({ entry, options, value, loading, error, disabled, onSelect }: FilterSelectProps) {
+  const selected = options?.find((option) => String(option.value) === String(value)) ?? null;
+  const label = filterLabel(entry.key);
+  return (
+    <Autocomplete
+      size="small"
+      sx={{ minWidth: 180, flex: '1 1 180px', maxWidth: 320 }}
+      options={options ?? []}
+      value={selected}
+      loading={loading}
+      disabled={disabled || options === undefined}
+      getOptionLabel={optionText}
+      isOptionEqualToValue={(a, b) => String(a.value) === String(b.value)}
+      getOptionKey={(option) => String(option.value)}
+      onChange={(_event, option) => {
+        onSelect(option ? option.value : null);
+      }}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={label}
+          error={error}
+          helperText={error ? FILTER_REQUIRED_MESSAGE : undefined}
+          slotProps={{ htmlInput: { ...params.inputProps, 'data-filter-key': entry.key } }}
+        />
+      )}
+    />
+  );
+}
+
+/**
+ * One select per filter model of the form, chosen left to right: a select's options come from
+ * `filter-lists` once the filter it requires is chosen; changing one clears those below it.
+ */
+export function FilterBar({ form, selection, onChange, requiredErrors = [], disabled = false }: FilterBarProps) {
+  const entries = useMemo(() => orderedFilters(form), [form]);
+  const requests = useMemo(() => filterListRequests(form, selection), [form, selection]);
+  const lists = useQuery({
+    queryKey: recordKeys.filterLists(form.name, requests),
+    queryFn: () => recordsApi.filterLists(form.name, requests),
+    enabled: requests.length > 0,
+    placeholderData: (previous) => previous,
+  });
+
+  // A selection whose record is gone from its list (or from a stale local storage) is dropped.
+  useEffect(() => {
+    if (!lists.data || lists.isPlaceholderData) return;
+    const pruned = pruneSelection(form, selection, lists.data);
+    if (pruned !== selection) onChange(pruned);
+  }, [form, selection, lists.data, lists.isPlaceholderData, onChange]);
+
+  if (entries.length === 0) return null;
+  const requested = new Set(requests.map((r) => r.model));
+  return (
+    <Box
+      role="group"
+      aria-label="Filter bar"
+      id="filter-bar"
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}
+    >
+      {entries.map((entry) => (
+        <FilterSelect
+          key={entry.key}
+          entry={entry}
+          options={requested.has(entry.key) ? lists.data?.[entry.key] : undefined}
+          value={selection[entry.key]}
+          loading={lists.isFetching}
+          error={requiredErrors.includes(entry.key)}
+          disabled={disabled}
+          onSelect={(value) => {
+            onChange(changeFilter(form, selection, entry.key, value));
+          }}
+        />
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,53 @@
+import type { MRT_ColumnDef } from 'material-react-table';
+import { formatValue, type FormField, type FormTemplate } from '@mdis/shared';
+import type { FormRecord } from '../api/records.api';
+import { formatDateTime, parseStoredDateTime } from '../fields/dateTimeFormat';
+
+export const ID_COLUMN_HEADER = '# id';
+
+/**
+ * What a cell shows: multi-values joined, null as empty, datetimes as Y-m-d H:i in local time
+ * (as the record panel shows them), the field's formatter when it has one.
+ */
+export function cellText(field: FormField, record: FormRecord): string {
+  const value = record[field.name];
+  if (field.formatter) return formatValue(field.formatter, value, record);
+  if (value === null || value === undefined) return '';
+  if (field.formInput.type === 'datetime') {
+    const date = parseStoredDateTime(value);
+    if (date) return formatDateTime(date);
+  }
+  if (Array.isArray(value)) return value.map((v) => String(v)).join(', ');
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+export interface TableColumnsOptions {
+  form: FormTemplate;
+  /** Fields that may be filtered by value (searchable columns of the model). */
+  searchable: ReadonlySet<string>;
+  /** Administrator and developer see the '# id' column. */
+  showId: boolean;
+}
+
+/** The table's columns: '# id' first (hidden from everyone else), then the form's fields. */
+export function tableColumns({ form, searchable, showId }: TableColumnsOptions): MRT_ColumnDef<FormRecord>[] {
+  const idColumn: MRT_ColumnDef<FormRecord> = {
+    id: 'id',
+    header: ID_COLUMN_HEADER,
+    accessorFn: (row) => row.id,
+    Cell: ({ row }) => String(row.original.id),
+    enableColumnFilter: showId,
+    enableHiding: showId,
+    visibleInShowHideMenu: showId,
+    size: 80,
+  };
+  const fieldColumns = form.fields.map((field): MRT_ColumnDef<FormRecord> => ({
+    id: field.name,
+    header: field.label ?? field.name,
+    accessorFn: (row) => row[field.name],
+    Cell: ({ row }) => cellText(field, row.original),
+    enableColumnFilter: searchable.has(field.name),
+  }));
+  return [idColumn, ...fieldColumns];
+}

@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import DownloadIcon from '@mui/icons-material/Download';
+import PrintIcon from '@mui/icons-material/Print';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import type { ReportEntry } from './reportLinks';
+
+export const REPORT_CONFIRM_TITLE = 'Please confirm!';
+
+interface ReportMenuProps {
+  label: string;
+  icon: React.ReactNode;
+  entries: ReportEntry[];
+  onRun: (entry: ReportEntry) => void;
+}
+
+function ReportMenu({ label, icon, entries, onRun }: ReportMenuProps) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  return (
+    <>
+      <Button
+        startIcon={icon}
+        aria-haspopup="menu"
+        aria-expanded={anchor ? 'true' : undefined}
+        disabled={entries.length === 0}
+        onClick={(event) => {
+          setAnchor(event.currentTarget);
+        }}
+      >
+        {label}
+      </Button>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)} aria-label={`${label} menu`}>
+        {entries.map((entry) => (
+          <MenuItem
+            key={`${entry.single ? 's' : 'm'}-${entry.report.name}`}
+            onClick={() => {
+              setAnchor(null);
+              onRun(entry);
+            }}
+          >
+            {entry.report.title ?? entry.report.name}
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}
+
+export interface ReportMenusProps {
+  exports: ReportEntry[];
+  reports: ReportEntry[];
+  /** Opens the report (in a new window); called after the report's confirmation, if it has one. */
+  onRun: (entry: ReportEntry) => void;
+}
+
+/** The Export menu and the report menu, filled from `form/reports`. */
+export function ReportMenus({ exports, reports, onRun }: ReportMenusProps) {
+  const [confirming, setConfirming] = useState<ReportEntry | null>(null);
+  const run = (entry: ReportEntry) => {
+    if (entry.report.confirmationMessage) setConfirming(entry);
+    else onRun(entry);
+  };
+  return (
+    <>
+      <ReportMenu label="Export" icon={<DownloadIcon />} entries={exports} onRun={run} />
+      <ReportMenu label="Reports" icon={<PrintIcon />} entries={reports} onRun={run} />
+      <ConfirmDialog
+        open={confirming !== null}
+        title={REPORT_CONFIRM_TITLE}
+        message={confirming?.report.confirmationMessage ?? ''}
+        confirmLabel="OK"
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => {
+          if (confirming) onRun(confirming);
+          setConfirming(null);
+        }}
+      />
+    </>
+  );
+}

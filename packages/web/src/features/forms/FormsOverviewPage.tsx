@@ -1,0 +1,68 @@
+import { Link as RouterLink } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import { appApi, appKeys } from '../../app/api/app.api';
+import { EmptyState } from '../../ui/EmptyState';
+import { PageHeading } from '../../ui/PageHeading';
+import { PageLoading } from '../../ui/PageLoading';
+import { SPECIALISED_FORMS } from './specialisedForms';
+
+function Indicator({ specialised }: { specialised: boolean }) {
+  return (
+    <Box
+      component="span"
+      role="img"
+      aria-label={specialised ? 'specialised form' : 'generic form'}
+      data-indicator={specialised ? 'green' : 'red'}
+      sx={{
+        width: 12,
+        height: 12,
+        borderRadius: '50%',
+        display: 'inline-block',
+        bgcolor: specialised ? 'success.main' : 'error.main',
+      }}
+    />
+  );
+}
+
+/** `/forms`: a card per form the user may open, grouped by module. */
+export function FormsOverviewPage() {
+  const forms = useQuery({ queryKey: appKeys.forms(), queryFn: appApi.forms });
+  if (forms.isPending) return <PageLoading />;
+  if (forms.isError) return <EmptyState title="Forms could not be loaded">{forms.error.message}</EmptyState>;
+  const modules = Object.entries(forms.data).filter(([, list]) => list.length > 0);
+  return (
+    <>
+      <PageHeading title="Forms" />
+      {modules.length === 0 && <EmptyState title="No forms yet">No form is available to you.</EmptyState>}
+      {modules.map(([module, list]) => (
+        <Box key={module} component="section" aria-label={module} sx={{ mb: 3 }}>
+          <Typography variant="h6" component="h2" gutterBottom>
+            {module}
+          </Typography>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))' }}>
+            {list.map((form) => (
+              <Card key={form.key} variant="outlined">
+                <CardActionArea component={RouterLink} to={`/forms/${form.key}-form`}>
+                  <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+                    <Indicator specialised={SPECIALISED_FORMS.has(form.key)} />
+                    <Box>
+                      <Typography variant="subtitle1">{form.label || form.key}</Typography>
+                      <Typography variant="body2" color="text.secondary">
+                        {form.dataModel}
+                      </Typography>
+                    </Box>
+                  </CardContent>
+                </CardActionArea>
+              </Card>
+            ))}
+          </Box>
+        </Box>
+      ))}
+    </>
+  );
+}
