@@ -27,6 +27,7 @@ import { listValuesPlugin } from './modules/list-values/list-values.plugin';
 import { templateManagerPlugin } from './modules/template-manager/template-manager.plugin';
 import { recordsPlugin } from './modules/records/records.plugin';
 import { usersPlugin } from './modules/users/users.plugin';
+import { widgetsPlugin } from './modules/widgets/widgets.plugin';
 import { createServices } from './services';
 
 export interface BuildAppOptions {
@@ -76,6 +77,7 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
     await app.register(authPlugin, { prefix: '/api/v1/auth', auth: services.auth });
     await app.register(usersPlugin, { prefix: '/api/v1/users', users: services.users });
     await app.register(listValuesPlugin, { prefix: '/api/v1/list-values', listValues: services.listValues });
+    await app.register(widgetsPlugin, { prefix: '/api/v1/widgets', widgets: services.widgets });
     await app.register(appPlugin, {
       prefix: '/api/v1/app',
       appConfig: services.appConfig,

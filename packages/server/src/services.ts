@@ -17,6 +17,7 @@ import { createListValuesService } from './modules/list-values/list-values.servi
 import { createTemplateManagerService } from './modules/template-manager/template-manager.service';
 import { createUsersRepository } from './modules/users/users.repository';
 import { createUsersService } from './modules/users/users.service';
+import { createWidgetsService } from './modules/widgets/widgets.service';
 
 /** Wires repositories into services: the one place that knows the whole object graph. */
 export function createServices({ db, dialect }: Database, options: BuildAppOptions) {
@@ -41,6 +42,7 @@ export function createServices({ db, dialect }: Database, options: BuildAppOptio
     auth: createAuthService({ users: usersRepository, tokens, rateLimit, appConfig }),
     users: createUsersService({ db, dialect, users: usersRepository, tokens }),
     listValues: createListValuesService({ db, lists: createListValuesRepository(db, dialect) }),
+    widgets: createWidgetsService({ db, records: records.records, templates }),
     ...records,
   };
 }

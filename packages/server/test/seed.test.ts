@@ -20,6 +20,7 @@ describe.each(DIALECTS)('migrations and seed (%s)', (dialect) => {
       '20261122T0200-templates',
       '20261122T0210-value-lists',
       '20261123T0300-igsn-registry',
+      '20261123T0400-widgets',
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });

@@ -4,6 +4,7 @@ import * as configAndLoginAttempts from './20261122T0110-config-and-login-attemp
 import * as templates from './20261122T0200-templates';
 import * as valueLists from './20261122T0210-value-lists';
 import * as igsnRegistry from './20261123T0300-igsn-registry';
+import * as widgets from './20261123T0400-widgets';
 
 /** Every system-table migration, in order. Forward-only: a released migration is never edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261122T0200-templates': templates,
   '20261122T0210-value-lists': valueLists,
   '20261123T0300-igsn-registry': igsnRegistry,
+  '20261123T0400-widgets': widgets,
 };

@@ -57,6 +57,28 @@ export interface IgsnRegistryTable {
   created_at: string;
 }
 
+/** Dashboard widgets (migration 20261123T0400-widgets). */
+export interface WidgetsTable {
+  id: Generated<number>;
+  type: string;
+  title: string;
+  subtitle: string;
+  color: string;
+  is_dark: number;
+  active: number;
+  order: number;
+  xs_size: number;
+  sm_size: number;
+  md_size: number;
+  lg_size: number;
+  cloneable: number;
+  deletable: number;
+  /** JSON object text. */
+  extra_settings: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -64,6 +86,7 @@ export interface DatabaseSchema {
   user_config: UserConfigTable;
   login_attempts: LoginAttemptsTable;
   igsn_registry: IgsnRegistryTable;
+  widgets: WidgetsTable;
 }
 
 export type Db = Kysely<DatabaseSchema>;
