@@ -179,7 +179,7 @@ export function loadRecordModel(source: TemplateSource, fullName: string): Promi
 }
 
 /** Shared between requests: freezing turns an accidental change into an immediate error, not a leak. */
-function deepFreeze<T>(value: T): T {
+export function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
     for (const child of Object.values(value)) deepFreeze(child);

@@ -1,5 +1,5 @@
 import { AppError, type FormField, type FormTemplate } from '@mdis/shared';
-import { type RecordColumn, type RecordModel, type TemplateSource, loadRecordModel } from './record-model';
+import { type RecordColumn, type RecordModel, type TemplateSource, deepFreeze, loadRecordModel } from './record-model';
 
 /** How a request names its records: a form (`api/v1/form?name=`) or a bare model (`api/v1/global?name=`). */
 export interface RecordTargetRef {
@@ -36,7 +36,13 @@ function writableColumns(model: RecordModel, form: FormTemplate | undefined): Wr
     });
 }
 
-export async function resolveTarget(source: TemplateSource, ref: RecordTargetRef): Promise<RecordTarget> {
+/** The target of a request: resolved once per template revision and shared (frozen) by every request. */
+export function resolveTarget(source: TemplateSource, ref: RecordTargetRef): Promise<RecordTarget> {
+  const build = async () => deepFreeze(await buildTarget(source, ref));
+  return source.derive ? source.derive(`target:${ref.kind}:${ref.name}`, build) : build();
+}
+
+async function buildTarget(source: TemplateSource, ref: RecordTargetRef): Promise<RecordTarget> {
   if (ref.kind === 'form') {
     const form = await source.getForm(ref.name);
     if (!form) throw new AppError('NOT_FOUND', FORM_NOT_FOUND);
