@@ -20,6 +20,8 @@ const TemplateManagerPage = lazyPage(
 const FormPage = lazyPage(() => import('../../features/forms/FormPage'), 'FormPage');
 const FormsOverviewPage = lazyPage(() => import('../../features/forms/FormsOverviewPage'), 'FormsOverviewPage');
 const SmartFormPage = lazyPage(() => import('../../features/forms/SmartFormPage'), 'SmartFormPage');
+const IgsnLookupPage = lazyPage(() => import('../../features/igsn/IgsnLookupPage'), 'IgsnLookupPage');
+const ListValuesPage = lazyPage(() => import('../../features/list-values/ListValuesPage'), 'ListValuesPage');
 const FilesUploadPage = lazyPage(() => import('../../features/files/FilesUploadPage'), 'FilesUploadPage');
 
 function page(element: React.ReactNode) {
@@ -53,6 +55,9 @@ export function AppRoutes() {
             )}
           />
           <Route path="/forms" element={page(<FormsOverviewPage />)} />
+          {/* React Router ranks the fixed "igsn" segment above /forms/:formKey */}
+          <Route path="/forms/igsn/:igsn?" element={page(<IgsnLookupPage />)} />
+          <Route path="/list-values/:listname?" element={page(<ListValuesPage />)} />
           {/* one route with an optional id: choosing or clearing a record must not remount the form */}
           <Route path="/forms/:formKey/:id?" element={page(<FormPage />)} />
           <Route path="/smart-forms/:formName/:id?" element={page(<SmartFormPage />)} />

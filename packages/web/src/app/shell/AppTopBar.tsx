@@ -11,6 +11,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import { useSessionContext } from '../session/SessionContext';
 import { useThemeModeContext } from '../theme/ThemeModeContext';
 import { AppBrand } from './AppBrand';
+import { CodeScannerButton } from '../../features/igsn/CodeScannerButton';
 import { PersonMenu } from './PersonMenu';
 
 export interface AppTopBarProps {
@@ -41,6 +42,7 @@ export function AppTopBar({ onMenuClick }: AppTopBarProps) {
             {compact ? <UnfoldMoreIcon /> : <UnfoldLessIcon />}
           </IconButton>
         </Tooltip>
+        {user && <CodeScannerButton />}
         {user && <PersonMenu user={user} />}
       </Toolbar>
     </AppBar>

@@ -1,3 +1,4 @@
+import ListAltIcon from '@mui/icons-material/ListAlt';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
@@ -55,6 +56,7 @@ export function NavDrawer({ user, permanent, open, onClose }: NavDrawerProps) {
         <Divider />
         <List>
           <NavItem to="/forms/files-form" label="Files" icon={<FolderIcon />} onNavigate={onNavigate} />
+          <NavItem to="/list-values" label="Value Lists" icon={<ListAltIcon />} onNavigate={onNavigate} />
           {canUpload && (
             <NavItem to="/files-upload" label="File Upload" icon={<UploadFileIcon />} onNavigate={onNavigate} />
           )}

@@ -1,0 +1,45 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
+import StopIcon from '@mui/icons-material/Stop';
+import { cameraScanSupported, useCameraScan } from './useCameraScan';
+
+export interface CameraScannerProps {
+  /** A code read from the camera; scanning has stopped by then. */
+  onCode: (code: string) => void;
+}
+
+/** 'Scan with camera' where the browser can decode codes itself; nothing where it cannot. */
+export function CameraScanner({ onCode }: CameraScannerProps) {
+  const { videoRef, active, error, start, stop } = useCameraScan(onCode);
+  if (!cameraScanSupported()) return null;
+  return (
+    <Box sx={{ mt: 2 }}>
+      {active ? (
+        <>
+          <Box
+            component="video"
+            ref={videoRef}
+            muted
+            playsInline
+            aria-label="camera preview"
+            sx={{ width: '100%', maxHeight: 320, bgcolor: 'black' }}
+          />
+          <Button startIcon={<StopIcon />} onClick={stop}>
+            Stop camera
+          </Button>
+        </>
+      ) : (
+        <Button startIcon={<PhotoCameraIcon />} onClick={start}>
+          Scan with camera
+        </Button>
+      )}
+      {error && (
+        <Typography color="error" variant="body2">
+          {error}
+        </Typography>
+      )}
+    </Box>
+  );
+}
