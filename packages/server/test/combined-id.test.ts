@@ -191,6 +191,9 @@ describe.each(DIALECTS)('combined ids on the drilling model (%s)', (dialect) => 
         `${code}_1_X_${String(box.corebox)}`,
       ]);
       expect(await combinedIdOf('core', otherCore)).toBe(`${code}_1_B_001`);
+      const boxUrl = `/api/v1/form/${String(box.id)}?name=corebox`;
+      const boxNow = (await app.inject({ method: 'GET', url: boxUrl, headers: admin })).json<Row>();
+      expect(boxNow.corebox_combined_id).toBe(`${code}_1_X_CB${String(box.corebox)}`);
     });
 
     it('changing the expedition code recomputes down to the samples', async () => {

@@ -21,7 +21,7 @@ const COMBINED_ID_NAMING: Record<string, CombinedIdNaming> = {
   CurationSectionSplit: { nameColumn: 'type' },
   // Below the cascade, the same rule with each model's NAME attribute (as the demo data builds them).
   CurationSample: { nameColumn: 'id' },
-  CurationCorebox: { nameColumn: 'corebox' },
+  CurationCorebox: { nameColumn: 'corebox', derived: [{ column: 'corebox_combined_id', separator: '_CB' }] },
   CurationSampleRequest: { nameColumn: 'request_no' },
 };
 

@@ -8,6 +8,11 @@ export interface CombinedIdNaming {
   nameColumn: string;
   /** Left-pad the name with zeros to this many characters (cores: 3 → 5065_1_A_001). */
   padding?: number;
+  /**
+   * Other columns built like combined_id with another separator (a core box's corebox_combined_id is
+   * hole + '_CB' + corebox): rebuilt together with it when an ancestor is renamed.
+   */
+  derived?: readonly { column: string; separator: string }[];
 }
 
 export const COMBINED_ID = 'combined_id';
@@ -50,9 +55,13 @@ export async function recomputeDescendants(
       'p.id',
     )} = ${sql.ref(`${child.table}.${parentColumn}`)})`;
     const inScope = sql`${sql.ref(parentColumn)} IN (${scope})`;
-    await sql`UPDATE ${sql.table(child.table)} SET ${sql.ref(COMBINED_ID)} = ${parentKey} || '_' || ${nameSql(
-      naming,
-    )} WHERE ${inScope}`.execute(trx);
+    const keys = [{ column: COMBINED_ID, separator: '_' }, ...(naming.derived ?? [])].filter(({ column }) =>
+      Object.hasOwn(child.columns, column),
+    );
+    const assignments = keys.map(
+      ({ column, separator }) => sql`${sql.ref(column)} = ${parentKey} || ${sql.lit(separator)} || ${nameSql(naming)}`,
+    );
+    await sql`UPDATE ${sql.table(child.table)} SET ${sql.join(assignments)} WHERE ${inScope}`.execute(trx);
     const childScope = sql`SELECT ${sql.ref('id')} FROM ${sql.table(child.table)} WHERE ${inScope}`;
     await recomputeDescendants(trx, engine, namingOf, child, childScope, new Set([...visited, child.fullName]));
   }
