@@ -4,6 +4,7 @@ import type { Dialect } from '../../config';
 import {
   addColumn,
   alterColumnType,
+  countRows,
   countValues,
   createIndex,
   createJoinTable,
@@ -34,15 +35,22 @@ export function needsSqliteRebuild(plan: SchemaPlan): boolean {
   return plan.steps.some((s) => SQLITE_REBUILD.has(s.kind));
 }
 
+/** What the plan would lose: a message per dropped column or join table that holds data. */
+export async function dataLossOf(db: AnyDb, plan: SchemaPlan): Promise<string[]> {
+  const losses: string[] = [];
+  for (const step of plan.steps) {
+    if (step.kind === 'dropColumn' && (await countValues(db, step.table, step.column)) > 0)
+      losses.push(`Column ${step.column} of ${step.table} holds data; dropping it would lose the data.`);
+    if (step.kind === 'dropJoinTable' && (await countRows(db, step.joinTable)) > 0)
+      losses.push(`Join table ${step.joinTable} holds links; dropping it would lose the data.`);
+  }
+  return losses;
+}
+
 async function refuseDataLoss(trx: AnyDb, plan: SchemaPlan, options: ApplyOptions) {
   if (options.allowDataLoss) return;
-  for (const step of plan.steps)
-    if (step.kind === 'dropColumn' && (await countValues(trx, step.table, step.column)) > 0)
-      throw new AppError(
-        'CONFLICT',
-        `Column ${step.column} of ${step.table} holds data; dropping it would lose the data.`,
-        { table: step.table, column: step.column },
-      );
+  const [loss] = await dataLossOf(trx, plan);
+  if (loss) throw new AppError('CONFLICT', loss, { table: plan.table });
 }
 
 async function applyStep(trx: AnyDb, dialect: Dialect, plan: SchemaPlan, step: SchemaStep) {
@@ -74,6 +82,8 @@ async function applyStep(trx: AnyDb, dialect: Dialect, plan: SchemaPlan, step: S
       return trx.schema.dropIndex(step.name).execute();
     case 'createJoinTable':
       return createJoinTable(trx, step.joinTable, step);
+    case 'dropJoinTable':
+      return trx.schema.dropTable(step.joinTable).execute();
   }
 }
 
@@ -81,7 +91,8 @@ async function applyInTransaction(trx: AnyDb, dialect: Dialect, plan: SchemaPlan
   await refuseDataLoss(trx, plan, options);
   if (dialect === 'sqlite' && needsSqliteRebuild(plan)) {
     await rebuildSqliteTable(trx, plan);
-    for (const step of plan.steps) if (step.kind === 'createJoinTable') await applyStep(trx, dialect, plan, step);
+    for (const step of plan.steps)
+      if (step.kind === 'createJoinTable' || step.kind === 'dropJoinTable') await applyStep(trx, dialect, plan, step);
   } else {
     for (const step of plan.steps) await applyStep(trx, dialect, plan, step);
   }

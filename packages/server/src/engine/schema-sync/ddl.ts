@@ -24,6 +24,11 @@ function columnType(column: ColumnDef, dialect: Dialect) {
 
 /** CREATE TABLE with columns, primary key and foreign keys (deletes of referenced rows restricted). */
 export async function createTable(db: AnyDb, dialect: Dialect, desired: DesiredTable, name = desired.table) {
+  await createTableBuilder(db, dialect, desired, name).execute();
+}
+
+/** The CREATE TABLE statement, to run or to compile (the code generator writes its SQL text). */
+export function createTableBuilder(db: AnyDb, dialect: Dialect, desired: DesiredTable, name = desired.table) {
   let builder = db.schema.createTable(name);
   for (const column of desired.columns)
     builder = builder.addColumn(column.name, columnType(column, dialect), (col) => {
@@ -43,7 +48,7 @@ export async function createTable(db: AnyDb, dialect: Dialect, desired: DesiredT
       [fk.foreignColumn],
       (cb) => restrictDeletes(cb, dialect),
     );
-  await builder.execute();
+  return builder;
 }
 
 export async function addColumn(db: AnyDb, dialect: Dialect, table: string, column: ColumnDef, fk?: ForeignKeyDef) {
@@ -56,9 +61,12 @@ export async function addColumn(db: AnyDb, dialect: Dialect, table: string, colu
 }
 
 export async function createIndex(db: AnyDb, table: string, index: IndexDef) {
-  let builder = db.schema.createIndex(index.physicalName).on(table).columns(index.columns);
-  if (index.unique) builder = builder.unique();
-  await builder.execute();
+  await createIndexBuilder(db, table, index).execute();
+}
+
+export function createIndexBuilder(db: AnyDb, table: string, index: IndexDef) {
+  const builder = db.schema.createIndex(index.physicalName).on(table).columns(index.columns);
+  return index.unique ? builder.unique() : builder;
 }
 
 /** Join table of a many-to-many relation: two FK columns, a composite primary key. */
@@ -106,5 +114,10 @@ export async function dropForeignKeyPg(db: AnyDb, table: string, column: string)
 export async function countValues(db: AnyDb, table: string, column: string): Promise<number> {
   const result = await sql<{ n: number | string }>`
     select count(*) as n from ${sql.table(table)} where ${sql.ref(column)} is not null`.execute(db);
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+export async function countRows(db: AnyDb, table: string): Promise<number> {
+  const result = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)}`.execute(db);
   return Number(result.rows[0]?.n ?? 0);
 }

@@ -1,4 +1,4 @@
-import type { ModelTemplate } from '@mdis/shared';
+import { parseModelTemplate, type ModelTemplate } from '@mdis/shared';
 import type { Dialect } from '../../config';
 import type { Db } from '../../infra/db/schema';
 import type { TemplatesRepository } from '../templates/templates.repository';
@@ -8,9 +8,10 @@ import { orderByDependencies } from './order';
 import { planSchemaSync } from './plan';
 import type { SchemaPlan } from './plan-types';
 
-export { applySchemaPlan, needsSqliteRebuild, type ApplyOptions } from './apply';
+export { applySchemaPlan, dataLossOf, needsSqliteRebuild, type ApplyOptions } from './apply';
 export { desiredTable, physicalIndexName, sqlTypeOf, type DesiredTable } from './desired-table';
 export { introspectTable, resolveJoinTable, tableExists } from './introspect';
+export { createIndexBuilder, createTableBuilder } from './ddl';
 export { orderByDependencies } from './order';
 export { planSchemaSync } from './plan';
 export { describeStep, type SchemaPlan, type SchemaStep } from './plan-types';
@@ -22,6 +23,18 @@ export interface SyncOptions {
   now?: () => Date;
 }
 
+/** The plan of syncModelTable without applying it; the applied template tells which join tables to drop. */
+export async function planModelTable(
+  db: Db | AnyDb,
+  dialect: Dialect,
+  template: ModelTemplate,
+  options: Pick<SyncOptions, 'templates'> = {},
+): Promise<SchemaPlan> {
+  const state = options.templates ? await options.templates.syncState(template.fullName) : undefined;
+  const previous = state?.appliedData ? parseModelTemplate(state.appliedData) : undefined;
+  return planSchemaSync(db as AnyDb, dialect, template, previous);
+}
+
 /** Plans and applies in one go; returns the plan that was applied. */
 export async function syncModelTable(
   db: Db | AnyDb,
@@ -30,9 +43,9 @@ export async function syncModelTable(
   options: SyncOptions = {},
 ): Promise<SchemaPlan> {
   const anyDb = db as AnyDb;
-  const plan = await planSchemaSync(anyDb, dialect, template);
   const { templates } = options;
   const state = templates ? await templates.syncState(template.fullName) : undefined;
+  const plan = await planModelTable(db, dialect, template, options);
   await applySchemaPlan(anyDb, dialect, plan, {
     allowDataLoss: options.allowDataLoss ?? false,
     onApplied: async (trx) => {

@@ -18,7 +18,8 @@ export type SchemaStep =
       relatedTable: string;
       ownColumn: string;
       relatedColumn: string;
-    };
+    }
+  | { kind: 'dropJoinTable'; table: string; joinTable: string };
 
 export interface SchemaPlan {
   table: string;
@@ -52,5 +53,7 @@ export function describeStep(step: SchemaStep): string {
       return `drop index ${step.name}`;
     case 'createJoinTable':
       return `create join table ${step.joinTable}`;
+    case 'dropJoinTable':
+      return `drop join table ${step.joinTable}`;
   }
 }

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ModelTemplate } from '@mdis/shared';
 import type { Dialect } from '../../config';
 import { desiredTable, type DesiredTable, type IndexDef } from './desired-table';
-import { introspectTable, resolveJoinTable, type LiveTable } from './introspect';
+import { introspectTable, resolveJoinTable, tableExists, type LiveTable } from './introspect';
 import type { SchemaPlan, SchemaStep } from './plan-types';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- plans run on any schema
@@ -89,14 +89,15 @@ function indexSteps(desired: DesiredTable, live: LiveTable | undefined, renames:
 
 /**
  * What it takes to bring the model's table in line with its template: compares the template with
- * the live table (not with the previous template, which may be stale). `previous` is accepted for
- * callers that have it; renames come from the columns' `oldName`.
+ * the live table (not with the previous template, which may be stale); renames come from the
+ * columns' `oldName`. `previous`, the template the table was last built from, tells which m:n
+ * join tables were this model's and are to be dropped.
  */
 export async function planSchemaSync(
   db: AnyDb,
   dialect: Dialect,
   template: ModelTemplate,
-  _previous?: ModelTemplate,
+  previous?: ModelTemplate,
 ): Promise<SchemaPlan> {
   const desired = desiredTable(template, dialect);
   const table = desired.table;
@@ -118,9 +119,33 @@ export async function planSchemaSync(
     ];
     steps = [...drops, ...columns.steps, ...foreignKeySteps(desired, live, columns.steps, sources), ...creates];
   }
+  steps.push(...(await joinTableSteps(db, dialect, desired, previous)));
+  return { table, desired, sources, steps };
+}
+
+/**
+ * Join tables of m:n relations: created once both tables exist (the side synced second creates
+ * it), dropped when the relation is gone from the template the table was last built from.
+ */
+async function joinTableSteps(
+  db: AnyDb,
+  dialect: Dialect,
+  desired: DesiredTable,
+  previous: ModelTemplate | undefined,
+): Promise<SchemaStep[]> {
+  const table = desired.table;
+  const steps: SchemaStep[] = [];
   for (const join of desired.joinTables) {
     if (await resolveJoinTable(db, dialect, table, join.relatedTable)) continue;
+    if (join.relatedTable !== table && !(await tableExists(db, dialect, join.relatedTable))) continue;
     steps.push({ kind: 'createJoinTable', table, joinTable: `${table}_${join.relatedTable}`, ...join });
   }
-  return { table, desired, sources, steps };
+  const wanted = new Set(desired.joinTables.map((j) => j.relatedTable));
+  const before = previous ? desiredTable(previous, dialect).joinTables : [];
+  for (const join of before) {
+    if (wanted.has(join.relatedTable)) continue;
+    const joinTable = await resolveJoinTable(db, dialect, table, join.relatedTable);
+    if (joinTable) steps.push({ kind: 'dropJoinTable', table, joinTable });
+  }
+  return steps;
 }

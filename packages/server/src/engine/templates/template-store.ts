@@ -47,6 +47,8 @@ export interface TemplateStore {
   saveForm(template: FormTemplate, options?: SaveOptions): Promise<FormTemplate>;
   deleteModel(fullName: string): Promise<boolean>;
   deleteForm(name: string): Promise<boolean>;
+  /** Removes a model and forms (or any templates) all together. */
+  deleteTemplates(items: readonly { kind: TemplateKind; name: string }[]): Promise<void>;
   syncState(fullName: string): Promise<SyncState | undefined>;
   repository: TemplatesRepository;
 }
@@ -257,6 +259,7 @@ export function createTemplateStore(db: Db, clock: () => Date = () => new Date()
     },
     deleteModel: (fullName) => changing(repository.remove('model', fullName)),
     deleteForm: (name) => changing(repository.remove('form', name)),
+    deleteTemplates: (items) => changing(repository.removeAll(items)),
     syncState: (fullName) => repository.syncState(fullName),
   };
   return store;

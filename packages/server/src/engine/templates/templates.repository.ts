@@ -107,6 +107,12 @@ async function upsertIn(trx: TemplateDb, write: TemplateWrite): Promise<number> 
   return version;
 }
 
+async function removeIn(trx: TemplateDb, items: readonly { kind: TemplateKind; name: string }[]): Promise<void> {
+  for (const { kind, name } of items)
+    await trx.deleteFrom('templates').where('kind', '=', kind).where('name', '=', name).execute();
+  await bumpRevision(trx);
+}
+
 /** Queries on the templates table; every change bumps the store revision in the same transaction. */
 export function createTemplatesRepository(dbIn: Db) {
   const db = templateDb(dbIn);
@@ -136,6 +142,10 @@ export function createTemplatesRepository(dbIn: Db) {
       });
     },
 
+    /** Removes several templates in one transaction (a model with its forms). */
+    removeAll: (items: readonly { kind: TemplateKind; name: string }[]) =>
+      db.transaction().execute((trx) => removeIn(trx, items)),
+
     async syncState(name: string): Promise<SyncState | undefined> {
       const row = await db
         .selectFrom('templates')
@@ -152,7 +162,10 @@ export function createTemplatesRepository(dbIn: Db) {
       };
     },
 
-    /** Records which template (text and version) the table was last built from. */
+    /**
+     * Records which template (text and version) the table was last built from. Bumps the store
+     * revision: cached descriptions (the summary's table state) must see it on every instance.
+     */
     async markApplied(
       trxIn: Db | Kysely<never>,
       name: string,
@@ -160,12 +173,10 @@ export function createTemplatesRepository(dbIn: Db) {
       version: number,
       at: string,
     ): Promise<void> {
-      await templateDb(trxIn)
-        .updateTable('templates')
-        .set({ applied_version: version, applied_data: data, applied_at: at })
-        .where('kind', '=', 'model')
-        .where('name', '=', name)
-        .execute();
+      const trx = templateDb(trxIn);
+      const applied = { applied_version: version, applied_data: data, applied_at: at };
+      await trx.updateTable('templates').set(applied).where('kind', '=', 'model').where('name', '=', name).execute();
+      await bumpRevision(trx);
     },
   };
 }

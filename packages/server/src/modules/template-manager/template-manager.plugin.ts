@@ -1,6 +1,10 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../infra/auth/access-control';
+import { formRoutes } from './routes/form.routes';
+import { generatorRoutes } from './routes/generator.routes';
+import { modelRoutes } from './routes/model.routes';
+import { transferRoutes } from './routes/transfer.routes';
 import type { TemplateManagerService } from './template-manager.service';
 
 const signedIn = { access: 'user' } as const;
@@ -48,7 +52,7 @@ const summary = z.object({
 /**
  * Template manager calls, `cg/api`. Here the reads that every signed-in user may make for the
  * forms they can view (summary, get-model-template, get-form-template) and the developer's
- * behavior catalog; the developer's editing calls arrive with the template-manager issue.
+ * behavior catalog; the developer's calls are in routes/ (models, forms, transfer).
  */
 export const templateManagerPlugin: FastifyPluginCallbackZod<{ templateManager: TemplateManagerService }> = (
   app,
@@ -74,5 +78,9 @@ export const templateManagerPlugin: FastifyPluginCallbackZod<{ templateManager: 
     { config: signedIn, schema: { tags, querystring: nameQuery, response: { 200: template } } },
     (request) => templateManager.formTemplate(currentUser(request), request.query.name),
   );
+  modelRoutes(app, templateManager);
+  formRoutes(app, templateManager);
+  transferRoutes(app, templateManager);
+  generatorRoutes(app, templateManager);
   done();
 };

@@ -3,6 +3,15 @@ import type { BehaviorInfo, BehaviorRegistry } from '../../engine/behaviors/beha
 import type { StoredTemplate, TemplateStore } from '../../engine/templates/template-store';
 import { FORBIDDEN_MESSAGE } from '../../infra/auth/access-control';
 import { mayViewForm, mayViewModel } from '../../engine/templates/template-access';
+import type { Dialect } from '../../config';
+import type { Db } from '../../infra/db/schema';
+import { createFormWrites } from './form-writes';
+import { formTemplateSeed, type FormSeed } from './form-seed';
+import { createCodeGenerator, type CodeGenerator } from './generator/code-generator';
+import { createModelWrites } from './model-writes';
+import { createDuplicator } from './template-duplicate';
+import { createTemplateTransfer } from './template-transfer';
+import { valueListNames } from './value-list-names';
 
 export interface ModelSummary {
   name: string;
@@ -40,11 +49,19 @@ export interface TemplateManagerDeps {
   tableExists: (table: string) => Promise<boolean>;
   /** The server's behaviors, listed for the model editor (the catalog of `cg/api/behaviors`). */
   behaviors: BehaviorRegistry;
+  db: Db;
+  dialect: Dialect;
+  /** The code generator's folder (inside the data dir). */
+  generatedDir: string;
 }
 
 const seconds = (iso: string | null) => (iso ? Math.floor(Date.parse(iso) / 1000) : null);
 
-async function presentModel(entry: StoredTemplate<ModelTemplate>, deps: TemplateManagerDeps): Promise<ModelSummary> {
+async function presentModel(
+  entry: StoredTemplate<ModelTemplate>,
+  deps: TemplateManagerDeps,
+  generator: CodeGenerator,
+): Promise<ModelSummary> {
   const t = entry.template;
   return {
     name: t.name,
@@ -57,34 +74,46 @@ async function presentModel(entry: StoredTemplate<ModelTemplate>, deps: Template
     generatedAt: t.generatedAt ?? null,
     isTableCreated: await deps.tableExists(t.table),
     tableGenerationTimestamp: seconds(entry.appliedAt),
-    // The code generator arrives with the template-manager issue; nothing is generated yet.
-    generatedFiles: [],
+    generatedFiles: await generator.generatedFiles('model', t),
     columns: t.columns,
   };
 }
 
-function presentForm(form: FormTemplate): FormSummary {
+async function presentForm(form: FormTemplate, generator: CodeGenerator): Promise<FormSummary> {
   return {
     name: form.name,
     dataModel: form.dataModel,
     modifiedAt: form.modifiedAt ?? null,
     generatedAt: form.generatedAt ?? null,
-    generatedFiles: [],
-    customVueFile: false,
+    generatedFiles: await generator.generatedFiles('form', form),
+    customVueFile: await generator.hasCustomForm(form),
   };
 }
 
 /** The template reads of `cg/api` (spec 3 §7): what a user who may view the forms can see. */
 export function createTemplateManagerService(deps: TemplateManagerDeps) {
   const { templates } = deps;
+  const models = createModelWrites(deps);
+  const generator = createCodeGenerator(templates, deps.generatedDir);
+  const forms = createFormWrites({ templates, listNames: () => valueListNames(deps.db) });
   return {
+    models,
+    forms,
+    duplicate: createDuplicator(templates, models, forms),
+    transfer: createTemplateTransfer(templates, models, forms),
+    generator,
+
+    async formTemplateSeed(modelName: string): Promise<FormSeed> {
+      return formTemplateSeed(await templates.requireModel(modelName), await templates.listModels());
+    },
+
     /** Modules, models and forms; restricted to the forms the user may view and their models. */
     async summary(user: PermissionHolder): Promise<TemplateSummary> {
       const forms = (await templates.listForms()).filter((f) => mayViewForm(user, f.name));
       const entries = (await templates.describeModels()).filter((e) => mayViewModel(user, e.template.fullName, forms));
-      const models = await Promise.all(entries.map((e) => presentModel(e, deps)));
+      const models = await Promise.all(entries.map((e) => presentModel(e, deps, generator)));
       const modules = [...new Set(models.map((m) => m.module))].sort();
-      return { modules, models, forms: forms.map(presentForm) };
+      return { modules, models, forms: await Promise.all(forms.map((f) => presentForm(f, generator))) };
     },
 
     async modelTemplate(user: PermissionHolder, fullName: string): Promise<ModelTemplate> {

@@ -1,0 +1,80 @@
+import type { ColumnTemplate, ModelTemplate } from '@mdis/shared';
+
+/** TypeScript type and zod schema of a column's value as the records API answers it. */
+function typesOf(column: ColumnTemplate): { ts: string; zod: string } {
+  switch (column.type) {
+    case 'integer':
+      return { ts: 'number', zod: 'z.number().int()' };
+    case 'double':
+      return { ts: 'number', zod: 'z.number()' };
+    case 'boolean':
+      return { ts: '0 | 1', zod: 'z.union([z.literal(0), z.literal(1)])' };
+    case 'string':
+      return { ts: 'string', zod: column.size ? `z.string().max(${String(column.size)})` : 'z.string()' };
+    case 'string_multiple':
+      return { ts: 'string[]', zod: 'z.array(z.string())' };
+    case 'many_to_many':
+      return { ts: 'number[]', zod: 'z.array(z.number().int())' };
+    case 'one_to_many':
+      return { ts: 'number', zod: 'z.number().int()' };
+    case 'pseudo':
+      return { ts: 'unknown', zod: 'z.unknown()' };
+    default:
+      return { ts: 'string', zod: 'z.string()' };
+  }
+}
+
+const key = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name));
+const comment = (column: ColumnTemplate) => {
+  const text = [column.label, column.unit ? `[${column.unit}]` : ''].filter(Boolean).join(' ');
+  return text ? `  /** ${text.replace(/\*\//g, '* /')} */\n` : '';
+};
+
+/** `models/{FullName}.ts`: the row type and the zod schema of a model's records. Overwritten on every generation. */
+export function modelModule(model: ModelTemplate): string {
+  const columns = Object.values(model.columns);
+  const optional = (c: ColumnTemplate) => !c.required || c.primaryKey === true;
+  const rowLines = columns.map((c) => {
+    const { ts } = typesOf(c);
+    const readOnly = c.type === 'pseudo' || c.primaryKey ? 'readonly ' : '';
+    return `${comment(c)}  ${readOnly}${key(c.name)}${optional(c) ? '?' : ''}: ${ts}${optional(c) ? ' | null' : ''};`;
+  });
+  const schemaLines = columns
+    // Pseudo columns are computed and the primary key is assigned: neither is input.
+    .filter((c) => c.type !== 'pseudo' && !c.primaryKey)
+    .map((c) => `  ${key(c.name)}: ${typesOf(c).zod}${optional(c) ? '.nullish()' : ''},`);
+  return [
+    `// ${model.fullName}: generated from its model template (table ${model.table}). Do not edit: regenerate.`,
+    "import { z } from 'zod';",
+    '',
+    `export const ${model.fullName}Table = ${JSON.stringify(model.table)};`,
+    '',
+    `export interface ${model.fullName}Row {`,
+    ...rowLines,
+    '}',
+    '',
+    `/** What a client may send to create or update a ${model.fullName} record. */`,
+    `export const ${model.fullName}InputSchema = z.object({`,
+    ...schemaLines,
+    '});',
+    '',
+    `export type ${model.fullName}Input = z.infer<typeof ${model.fullName}InputSchema>;`,
+    '',
+  ].join('\n');
+}
+
+/** `hooks/{FullName}.hooks.ts`: written once, never overwritten; the place for a model's own rules. */
+export function modelHooks(model: ModelTemplate): string {
+  return [
+    `// Server hooks of ${model.fullName}: your rules go here. Created once by the code generator and`,
+    '// never overwritten, so it is safe to edit. Each hook receives the record being written and may',
+    '// change it or throw an AppError to refuse the write (the whole write is rolled back).',
+    '',
+    'export const hooks = {',
+    '  // beforeCreate({ record }) {},',
+    '  // beforeUpdate({ record, previous }) {},',
+    '  // beforeDelete({ previous }) {},',
+    '};',
+    '',
+  ].join('\n');
+}

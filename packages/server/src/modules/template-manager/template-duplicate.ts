@@ -1,0 +1,50 @@
+import { toSnakeCase, validationError, type FormTemplate, type ModelTemplate } from '@mdis/shared';
+import type { TemplateStore } from '../../engine/templates/template-store';
+import type { FormWrites } from './form-writes';
+import type { ModelWrites } from './model-writes';
+
+export type TemplateType = 'model' | 'form';
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Relation keys and names with the old table replaced where it stands as a whole `_`-separated part. */
+function renamedRelations(relations: ModelTemplate['relations'], from: string, to: string): ModelTemplate['relations'] {
+  const pattern = new RegExp(`(^|_)${escapeRegExp(from)}(_|$)`, 'g');
+  return Object.fromEntries(
+    Object.values(relations).map((relation) => {
+      const name = relation.name.replace(pattern, `$1${to}$2`);
+      return [name, { ...relation, name }];
+    }),
+  );
+}
+
+/**
+ * `duplicate?type&oldName&newName` as the original does it: a model copy keeps the module, takes
+ * its name from the new full name, its table from the new name in snake_case, and renames the
+ * relation keys; a form copy takes the new name and keeps everything else.
+ */
+export function createDuplicator(templates: TemplateStore, models: ModelWrites, forms: FormWrites) {
+  async function duplicateModel(oldName: string, newName: string): Promise<ModelTemplate> {
+    const source = await templates.requireModel(oldName);
+    const short = newName.startsWith(source.module) ? newName.slice(source.module.length) : '';
+    if (!/^[A-Za-z][A-Za-z0-9_ ]*$/.test(short))
+      throw validationError([{ field: 'newName', message: 'Model name is invalid' }]);
+    const table = toSnakeCase(newName);
+    const copy = {
+      ...source,
+      name: short,
+      table,
+      fullName: newName,
+      relations: renamedRelations(source.relations, source.table, table),
+    };
+    return models.create({ template: copy });
+  }
+
+  async function duplicateForm(oldName: string, newName: string): Promise<FormTemplate> {
+    const source = await templates.requireForm(oldName);
+    return forms.create({ template: { ...source, name: newName } });
+  }
+
+  return (type: TemplateType, oldName: string, newName: string): Promise<ModelTemplate | FormTemplate> =>
+    type === 'model' ? duplicateModel(oldName, newName) : duplicateForm(oldName, newName);
+}

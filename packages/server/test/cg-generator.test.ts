@@ -1,0 +1,157 @@
+import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generatedDirOf } from '../src/modules/template-manager/generator/code-generator';
+import { DIALECTS } from './helpers/dialects';
+import { asRecord, boxModel, createCgApp, type CgTestApp } from './cg-helpers';
+
+interface Planned {
+  id: string;
+  path: string;
+  operation: string;
+}
+
+describe.each(DIALECTS)('cg/api code generator (%s)', (dialect) => {
+  let t: CgTestApp;
+  let root: string;
+  beforeAll(async () => {
+    t = await createCgApp(dialect);
+    root = join(t.config.dataDir, 'generated');
+    await t.call('POST', 'create-model', { template: boxModel('Box') });
+    await t.call('POST', 'create-form', { template: { name: 'box', dataModel: 'CurationBox', fields: [] } });
+  });
+  afterAll(() => t.close());
+
+  const model = { Generator: { templateName: 'CurationBox' } };
+  const view = async (id: string, body: unknown) => asRecord((await t.call('POST', `view?id=${id}`, body)).body);
+  const files = async (id = 'dis-model', body: unknown = model) => (await view(id, body)).files as Planned[];
+  const byPath = (list: Planned[]) => Object.fromEntries(list.map((f) => [f.path, f]));
+  const generateAll = async (id = 'dis-model', body: Record<string, unknown> = model) => {
+    const answers = Object.fromEntries((await files(id, body)).map((f) => [f.id, true]));
+    return view(id, { ...body, generate: true, answers });
+  };
+  const read = (path: string) => readFileSync(join(root, path), 'utf8');
+  const age = (path: string) => utimesSync(join(root, path), new Date(2000, 0, 1), new Date(2000, 0, 1));
+  const later = () => new Date(Date.now() + 3_600_000);
+  const renew = (path: string) => utimesSync(join(root, path), later(), later());
+
+  it('lists the files of a model to create, then writes them into the generated folder', async () => {
+    const planned = await files();
+    expect(planned.map((f) => [f.path, f.operation])).toEqual([
+      ['models/CurationBox.sqlite.sql', 'create'],
+      ['models/CurationBox.postgres.sql', 'create'],
+      ['models/CurationBox.ts', 'create'],
+      ['hooks/CurationBox.hooks.ts', 'create'],
+    ]);
+    expect(planned[0]?.id).toMatch(/^[0-9a-f]{32}$/);
+    const answer = await generateAll();
+    expect(answer).toEqual({
+      hasError: false,
+      results: [
+        ' generated models/CurationBox.sqlite.sql',
+        ' generated models/CurationBox.postgres.sql',
+        ' generated models/CurationBox.ts',
+        ' generated hooks/CurationBox.hooks.ts',
+      ].join('\n'),
+    });
+    expect(read('models/CurationBox.sqlite.sql')).toContain('create table "curation_box"');
+    expect(read('models/CurationBox.postgres.sql')).toContain('"id" serial primary key');
+    expect(read('models/CurationBox.ts')).toContain('export const CurationBoxInputSchema = z.object({');
+    expect(read('models/CurationBox.ts')).toContain('  box: z.string().max(20),');
+    expect((await t.call('GET', 'get-model-template?name=CurationBox')).body).toMatchObject({
+      generatedAt: expect.any(Number) as number,
+    });
+    expect((await files()).map((f) => f.operation)).toEqual(['skip', 'skip', 'skip', 'skip']);
+  });
+
+  it('offers overwrite and a diff after a template change; hooks are never overwritten', async () => {
+    writeFileSync(join(root, 'hooks/CurationBox.hooks.ts'), '// my own rules\n');
+    for (const path of ['models/CurationBox.ts', 'models/CurationBox.sqlite.sql']) age(path);
+    // The others newer than any save in this test, whatever second the save falls on.
+    for (const path of ['models/CurationBox.postgres.sql', 'hooks/CurationBox.hooks.ts']) renew(path);
+    const stored = asRecord((await t.call('GET', 'get-model-template?name=CurationBox')).body);
+    const columns = { ...asRecord(stored.columns), note: { name: 'note', type: 'text', label: 'Note' } };
+    expect((await t.call('POST', 'update-model?name=CurationBox', { template: { ...stored, columns } })).status).toBe(
+      200,
+    );
+
+    const summary = asRecord((await t.call('GET', 'summary')).body);
+    const box = (summary.models as Record<string, unknown>[]).find((m) => m.fullName === 'CurationBox');
+    expect(box?.generatedFiles).toEqual([
+      { path: 'models/CurationBox.sqlite.sql', modified: true },
+      { path: 'models/CurationBox.postgres.sql', modified: false },
+      { path: 'models/CurationBox.ts', modified: true },
+      { path: 'hooks/CurationBox.hooks.ts', modified: false },
+    ]);
+
+    const planned = byPath(await files());
+    expect(Object.values(planned).map((f) => f.operation)).toEqual(['overwrite', 'overwrite', 'overwrite', 'skip']);
+    const module = planned['models/CurationBox.ts'];
+    const diff = await t.call('POST', `diff?id=dis-model&file=${module.id}`, model);
+    expect(diff.status).toBe(200);
+    expect(String(diff.body)).toContain('+  /** Note */');
+    expect(String(diff.body)).toContain('+  note?: string | null;');
+    expect(String(diff.body)).toContain(' export interface CurationBoxRow {');
+    const preview = await t.call('POST', `preview?id=dis-model&file=${module.id}`, model);
+    expect(String(preview.body)).toContain('  note: z.string().nullish(),');
+
+    const hooks = planned['hooks/CurationBox.hooks.ts'];
+    const sqlite = planned['models/CurationBox.sqlite.sql'];
+    const answers = { [module.id]: true, [hooks.id]: true, [sqlite.id]: false };
+    const result = await view('dis-model', { ...model, generate: true, answers });
+    expect(result.results).toBe(
+      [
+        '   skipped models/CurationBox.sqlite.sql',
+        '   skipped models/CurationBox.postgres.sql',
+        ' overwrote models/CurationBox.ts',
+        '   skipped hooks/CurationBox.hooks.ts',
+      ].join('\n'),
+    );
+    expect(read('hooks/CurationBox.hooks.ts')).toBe('// my own rules\n');
+    expect(read('models/CurationBox.ts')).toContain('note?: string | null;');
+    expect(read('models/CurationBox.sqlite.sql')).not.toContain('"note"');
+    expect((await t.call('POST', `diff?id=dis-model&file=${module.id}`, model)).body).toBe('Identical');
+  });
+
+  it('generates a form: its fields module and the specialised form created once', async () => {
+    const form = { Generator: { templateName: 'box' } };
+    expect((await files('dis-form', form)).map((f) => [f.path, f.operation])).toEqual([
+      ['forms/BoxForm.fields.ts', 'create'],
+      ['forms/BoxForm.tsx', 'create'],
+    ]);
+    expect((await generateAll('dis-form', form)).hasError).toBe(false);
+    expect(read('forms/BoxForm.fields.ts')).toContain('export const BoxFormDataModel = "CurationBox";');
+    const summary = asRecord((await t.call('GET', 'summary')).body);
+    expect((summary.forms as Record<string, unknown>[]).find((f) => f.name === 'box')).toMatchObject({
+      customVueFile: true,
+      generatedAt: expect.any(Number) as number,
+      generatedFiles: [
+        { path: 'forms/BoxForm.fields.ts', modified: false },
+        { path: 'forms/BoxForm.tsx', modified: false },
+      ],
+    });
+  });
+
+  it('answers unknown generators, files and templates with 404, a missing name with 422; developers only', async () => {
+    expect(await t.call('POST', 'view?id=gii-crud', model)).toMatchObject({
+      status: 404,
+      body: { message: 'Code generator not found: gii-crud' },
+    });
+    expect((await t.call('POST', 'preview?id=dis-model&file=nope', model)).body).toMatchObject({
+      message: 'Code file not found: nope',
+    });
+    expect((await t.call('POST', 'view?id=dis-form', { Generator: { templateName: 'nothing' } })).status).toBe(404);
+    expect((await t.call('POST', 'view?id=dis-model', {})).body).toEqual([
+      { field: 'templateName', message: 'Template name cannot be blank.' },
+    ]);
+    for (const headers of [t.operator, t.viewer])
+      expect((await t.call('POST', 'view?id=dis-model', model, headers)).status).toBe(403);
+  });
+
+  it('keeps the generated folder inside the data directory', () => {
+    expect(generatedDirOf('/data')).toBe('/data/generated');
+    expect(generatedDirOf('/data', 'code/out')).toBe('/data/code/out');
+    expect(() => generatedDirOf('/data', '../elsewhere')).toThrow(/MDIS_GENERATED_DIR/);
+    expect(() => generatedDirOf('/data', '/tmp/x')).toThrow(/inside the data directory/);
+  });
+});
