@@ -27,7 +27,7 @@ export function resolveScope(user: PermissionHolder, formNames: readonly string[
 /**
  * Where a model's access key lives: its own combined_id, else the nearest ancestor's. A level
  * without combined_id that heads the chain under the program uses its code (the expedition level
- * in the drilling model); a model with neither (program, persons, files) is not restricted.
+ * in the drilling model); a model with neither (program, persons) is not restricted.
  */
 export interface AccessKey {
   level: number;
@@ -37,6 +37,7 @@ export interface AccessKey {
 
 /** Levels that identify themselves by a code instead of a combined_id (reference §5.6). */
 const CODE_COLUMNS: Readonly<Record<string, string>> = { ProjectExpedition: 'expedition' };
+const PARENT_KEY_COLUMN = 'parent_combined_id';
 
 export function accessKeyOf(model: RecordModel): AccessKey | undefined {
   const levels = [model.template, ...model.ancestors.map((a) => a.template)];
@@ -44,6 +45,11 @@ export function accessKeyOf(model: RecordModel): AccessKey | undefined {
     if (Object.hasOwn(template.columns, 'combined_id')) return { level, column: 'combined_id', mode: 'combined' };
     const code = Object.hasOwn(CODE_COLUMNS, template.fullName) ? CODE_COLUMNS[template.fullName] : undefined;
     if (code !== undefined && Object.hasOwn(template.columns, code)) return { level, column: code, mode: 'code' };
+  }
+  // A model outside the chain that records the combined id of the record it belongs to (archive
+  // files) is reached through that record; rows that belong to nothing are outside every prefix.
+  if (!model.parentColumn && Object.hasOwn(model.template.columns, PARENT_KEY_COLUMN)) {
+    return { level: 0, column: PARENT_KEY_COLUMN, mode: 'combined' };
   }
   return undefined;
 }

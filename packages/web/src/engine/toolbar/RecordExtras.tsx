@@ -11,6 +11,8 @@ export interface RecordExtrasProps {
   record: FormRecord | null;
   /** Files assigned to the record; undefined while unknown. */
   fileCount: number | undefined;
+  /** Whether archive files can belong to records of this model at all (not to a program, not to a file). */
+  hasFiles: boolean;
   canUpload: boolean;
   links: LinkedForm[];
   disabled: boolean;
@@ -27,7 +29,7 @@ function textValue(record: FormRecord | null, key: string): string | null {
 
 /** Map, RDF/XML, files and the linked-form buttons of the current record. */
 export function RecordExtras(props: RecordExtrasProps) {
-  const { record, fileCount, canUpload, links, disabled } = props;
+  const { record, fileCount, hasFiles, canUpload, links, disabled } = props;
   const mapUrl = textValue(record, 'map_url');
   const rdfUrl = textValue(record, 'rdf_url');
   return (
@@ -42,12 +44,12 @@ export function RecordExtras(props: RecordExtrasProps) {
           RDF/XML
         </Button>
       )}
-      {record && (
+      {record && hasFiles && (
         <Button startIcon={<AttachFileIcon />} disabled={disabled} onClick={props.onShowFiles}>
           {fileCount === undefined ? 'show files' : `show files (${fileCount})`}
         </Button>
       )}
-      {record && canUpload && (
+      {record && hasFiles && canUpload && (
         <Button startIcon={<UploadFileIcon />} disabled={disabled} onClick={props.onUploadFiles}>
           upload files
         </Button>

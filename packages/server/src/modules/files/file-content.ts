@@ -1,0 +1,114 @@
+import type { Readable } from 'node:stream';
+import { AppError, type PermissionHolder } from '@mdis/shared';
+import type { Row } from '../../engine/records/dynamic-db';
+import type { RecordsService } from '../../engine/records/records.service';
+import { type FileStorage, StorageNotFoundError } from '../../infra/storage/file-storage';
+import { PARENT_LEVELS } from './file-parents';
+import type { FileTypes } from './file-keys';
+import { genericIcon, isImageName, previewJpeg, scanHeight } from './file-images';
+import { describeFile, numberOf } from './file-metadata';
+import { FILE_MODEL, type FilesRepository } from './files.repository';
+
+export interface FileContentDeps {
+  records: RecordsService;
+  storage: FileStorage;
+  repository: FilesRepository;
+  types: FileTypes;
+}
+
+export type FileBody = { etag?: string | undefined } & (
+  | { kind: 'stream'; stream: Readable; mimeType: string; filename: string; size: number | undefined }
+  | { kind: 'buffer'; body: Buffer | string; mimeType: string }
+  | { kind: 'notModified' }
+);
+
+/** An entity tag from the stored MD5 (and what else shapes the answer); none for rows without a checksum. */
+function etagOf(row: Row, ...parts: string[]): string | undefined {
+  return typeof row.checksum === 'string' && row.checksum ? `"${[row.checksum, ...parts].join('-')}"` : undefined;
+}
+
+export const FILE_MISSING = 'The file is missing from the file storage.';
+
+/** The diameter (mm) of the core a file belongs to: core scan previews are scaled by it. */
+async function coreDiameter(records: RecordsService, user: PermissionHolder, row: Row): Promise<number | null> {
+  const coreId = numberOf(row.core_id);
+  if (coreId === null) return null;
+  const core = await records.get(user, { kind: 'global', name: 'CoreCore' }, coreId);
+  return numberOf(core.core_diameter);
+}
+
+/** Originals, previews and metadata, each behind the permission of the record the file belongs to. */
+export function createFileContent(deps: FileContentDeps) {
+  const { records, storage, repository, types } = deps;
+
+  /**
+   * The stored row after checking the user may view what it belongs to: the parent record
+   * (form permission of any form on that model, and limited access), or for an unassigned upload
+   * the files form itself.
+   */
+  async function viewableFile(user: PermissionHolder, id: number): Promise<Row> {
+    const row = await repository.find(id);
+    const parent = PARENT_LEVELS.find((level) => numberOf(row[level.column]) !== null);
+    if (parent) await records.get(user, { kind: 'global', name: parent.model }, Number(row[parent.column]));
+    else await records.get(user, { kind: 'global', name: FILE_MODEL }, id);
+    return row;
+  }
+
+  async function bytesOf(row: Row): Promise<Readable> {
+    try {
+      return await storage.get(await types.locate(row));
+    } catch (error) {
+      if (error instanceof StorageNotFoundError) throw new AppError('NOT_FOUND', FILE_MISSING);
+      throw error;
+    }
+  }
+
+  return {
+    viewableFile,
+
+    /** The stored bytes; `notModified` when the browser's copy (If-None-Match) is current. */
+    async original(user: PermissionHolder, id: number, ifNoneMatch?: string): Promise<FileBody> {
+      const row = await viewableFile(user, id);
+      const etag = etagOf(row);
+      if (etag && etag === ifNoneMatch) return { kind: 'notModified', etag };
+      const stat = await storage.stat(await types.locate(row));
+      return {
+        kind: 'stream',
+        etag,
+        stream: await bytesOf(row),
+        mimeType: typeof row.mime_type === 'string' && row.mime_type ? row.mime_type : 'application/octet-stream',
+        filename: String(row.filename),
+        size: stat?.size,
+      };
+    },
+
+    /** An image reduced to a JPEG (core scans to their height); any other file as an icon. */
+    async preview(user: PermissionHolder, id: number, ifNoneMatch?: string): Promise<FileBody> {
+      const row = await viewableFile(user, id);
+      const filename = String(row.filename);
+      if (!isImageName(filename)) return { kind: 'buffer', body: genericIcon(filename), mimeType: 'image/svg+xml' };
+      const height = scanHeight(String(row.type), await coreDiameter(records, user, row));
+      // Revalidation skips sharp: the bytes, the type and the scan height decide the preview.
+      const etag = etagOf(row, String(row.type), String(height ?? 'box'));
+      if (etag && etag === ifNoneMatch) return { kind: 'notModified', etag };
+      try {
+        const body = await previewJpeg(await bytesOf(row), height);
+        return { kind: 'buffer', etag, body, mimeType: 'image/jpeg' };
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        // A damaged image still gets a preview: the icon of its type.
+        return { kind: 'buffer', body: genericIcon(filename), mimeType: 'image/svg+xml' };
+      }
+    },
+
+    /** `meta-data?filename`: size, MIME type, image dimensions and EXIF date of a stored file. */
+    async metadata(user: PermissionHolder, filename: string) {
+      const found = await repository.findByFilename(filename);
+      if (!found) throw new AppError('NOT_FOUND', `No file named '${filename}'.`);
+      const row = await viewableFile(user, Number(found.id));
+      return describeFile(row, await bytesOf(row));
+    },
+  };
+}
+
+export type FileContent = ReturnType<typeof createFileContent>;

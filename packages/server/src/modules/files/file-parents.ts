@@ -1,0 +1,156 @@
+import { AppError, type PermissionHolder, validationError } from '@mdis/shared';
+import type { Row } from '../../engine/records/dynamic-db';
+import type { RecordsService } from '../../engine/records/records.service';
+
+/**
+ * The records a file can belong to (issue 6 item 2), deepest first, with the column of
+ * archive_file that points at each, the model, the column that points at its parent, and the
+ * name and text of its cascading select.
+ */
+export interface ParentLevel {
+  select: string;
+  column: string;
+  model: string;
+  parentColumn: string | undefined;
+  text: string;
+}
+
+export const PARENT_LEVELS: readonly ParentLevel[] = [
+  {
+    select: 'sample',
+    column: 'sample_id',
+    model: 'CurationSample',
+    parentColumn: 'section_split_id',
+    text: 'combined_id',
+  },
+  {
+    select: 'sectionSplit',
+    column: 'section_split_id',
+    model: 'CurationSectionSplit',
+    parentColumn: 'section_id',
+    text: 'type',
+  },
+  { select: 'section', column: 'section_id', model: 'CoreSection', parentColumn: 'core_id', text: 'section' },
+  { select: 'core', column: 'core_id', model: 'CoreCore', parentColumn: 'hole_id', text: 'core' },
+  { select: 'hole', column: 'hole_id', model: 'ProjectHole', parentColumn: 'site_id', text: 'hole' },
+  { select: 'site', column: 'site_id', model: 'ProjectSite', parentColumn: 'expedition_id', text: 'site' },
+  {
+    select: 'sampleRequest',
+    column: 'request_id',
+    model: 'CurationSampleRequest',
+    parentColumn: 'expedition_id',
+    text: 'request_no',
+  },
+  {
+    select: 'expedition',
+    column: 'expedition_id',
+    model: 'ProjectExpedition',
+    parentColumn: undefined,
+    text: 'exp_acronym',
+  },
+];
+
+export const PARENT_COLUMNS = PARENT_LEVELS.map((level) => level.column);
+
+const levelByColumn = new Map(PARENT_LEVELS.map((level) => [level.column, level]));
+
+/** The select whose choice narrows another: expedition → site and sampleRequest, site → hole, … */
+const CHILD_SELECTS: Readonly<Record<string, readonly string[]>> = {
+  '': ['expedition', 'person'],
+  expedition: ['site', 'sampleRequest'],
+  site: ['hole'],
+  hole: ['core'],
+  core: ['section'],
+  section: ['sectionSplit'],
+  sectionSplit: ['sample'],
+};
+
+export const PERSON_SELECT = { model: 'ContactPerson', text: 'person_acronym' } as const;
+
+/** The resolved parent of a file: every ancestor id, and the deepest record's combined id. */
+export interface FileParent {
+  ids: Record<string, number | null>;
+  /** Combined id of the deepest record (the expedition's code at expedition level). */
+  combinedId: string;
+  /** What an assigned name is built from: the combined id of the deepest of section..site, else the code. */
+  nameBase: string;
+  deepest: ParentLevel;
+}
+
+function idOf(value: unknown): number | undefined {
+  const id = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  return typeof id === 'number' && Number.isInteger(id) && id > 0 ? id : undefined;
+}
+
+function textOf(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+}
+
+export function createFileParents(records: RecordsService) {
+  const getRecord = (user: PermissionHolder, level: ParentLevel, id: number) =>
+    records.get(user, { kind: 'global', name: level.model }, id);
+
+  /** The chain above the deepest chosen record, checked against the ids the client sent too. */
+  async function resolve(user: PermissionHolder, body: Readonly<Record<string, unknown>>): Promise<FileParent> {
+    const deepest = PARENT_LEVELS.find((level) => idOf(body[level.column]) !== undefined);
+    if (!deepest) {
+      throw validationError([{ field: 'expedition_id', message: 'Please select the record the files belong to.' }]);
+    }
+    const ids: Record<string, number | null> = Object.fromEntries(PARENT_COLUMNS.map((c) => [c, null]));
+    const rows = new Map<string, Row>();
+    let level: ParentLevel | undefined = deepest;
+    let id = idOf(body[deepest.column]);
+    while (level && id !== undefined) {
+      const row = await getRecord(user, level, id).catch((error: unknown) => {
+        if (error instanceof AppError && error.code === 'NOT_FOUND') {
+          throw validationError([{ field: level?.column ?? '', message: 'The selected record does not exist.' }]);
+        }
+        throw error;
+      });
+      const sent = idOf(body[level.column]);
+      if (sent !== undefined && sent !== id) {
+        throw validationError([{ field: level.column, message: 'does not belong to the selected child record.' }]);
+      }
+      ids[level.column] = id;
+      rows.set(level.column, row);
+      id = level.parentColumn ? idOf(row[level.parentColumn]) : undefined;
+      level = level.parentColumn ? levelByColumn.get(level.parentColumn) : undefined;
+    }
+    const code = textOf(rows.get('expedition_id')?.expedition);
+    // Names stop at the section (reference §1): a split's or sample's file is named by its section.
+    const named = PARENT_LEVELS.slice(2, 6).find((l) => rows.has(l.column));
+    return {
+      ids,
+      combinedId: textOf(rows.get(deepest.column)?.combined_id) || code,
+      nameBase: textOf(named ? rows.get(named.column)?.combined_id : undefined) || code,
+      deepest,
+    };
+  }
+
+  /** `update-select-values?name&value`: the options of the selects the named one narrows. */
+  async function selectValues(user: PermissionHolder, name: string, value: number | undefined) {
+    const children = Object.hasOwn(CHILD_SELECTS, name) ? CHILD_SELECTS[name] : undefined;
+    if (!children) throw new AppError('BAD_REQUEST', `Unknown select '${name}'.`);
+    if (name !== '' && value === undefined) throw new AppError('BAD_REQUEST', `A value is required for '${name}'.`);
+    const parent = PARENT_LEVELS.find((l) => l.select === name);
+    const result: Record<string, { value: number; text: string }[]> = {};
+    for (const select of children) {
+      const level = select === 'person' ? undefined : PARENT_LEVELS.find((l) => l.select === select);
+      const model = level?.model ?? PERSON_SELECT.model;
+      const text = level?.text ?? PERSON_SELECT.text;
+      const query: Record<string, string> = { 'per-page': '-1', fields: `id,${text}`, sort: text };
+      if (parent && level?.parentColumn) query[`filter[${level.parentColumn}]`] = `==${String(value)}`;
+      const list = await records.list(user, { kind: 'global', name: model }, query).catch((error: unknown) => {
+        // A user who may not see a model gets no options for it, not an error for the whole call.
+        if (error instanceof AppError && error.code === 'FORBIDDEN') return { items: [] };
+        throw error;
+      });
+      result[select] = list.items.map((row) => ({ value: Number(row.id), text: textOf(row[text]) }));
+    }
+    return result;
+  }
+
+  return { resolve, selectValues };
+}
+
+export type FileParents = ReturnType<typeof createFileParents>;

@@ -1,0 +1,115 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../infra/auth/access-control';
+import type { RecordsService } from '../../engine/records/records.service';
+import type { FileContent } from './file-content';
+import type { FileParents } from './file-parents';
+import { FILES_FORM, type FilesService } from './files.service';
+import {
+  assignBodySchema,
+  deleteAnswerSchema,
+  deleteBodySchema,
+  fileIdParamsSchema,
+  fileListQuerySchema,
+  fileListSchema,
+  fileRecordSchema,
+  filesAnswerSchema,
+  metaDataQuerySchema,
+  metaDataSchema,
+  selectValuesQuerySchema,
+  selectValuesSchema,
+} from './files.schemas';
+import { spoolUpload } from './multipart-upload';
+
+export interface FilesPluginOptions {
+  files: FilesService;
+  content: FileContent;
+  parents: FileParents;
+  records: RecordsService;
+  /** The largest file one upload may carry (bytes). */
+  maxBytes: number;
+}
+
+// Signed-in users reach every route; the service decides per form and record (files form
+// permissions, the permission of the record a file belongs to, limited access).
+const user = { access: 'user' } as const;
+const tags = ['files'];
+
+type FilesApp = Parameters<FastifyPluginAsyncZod<FilesPluginOptions>>[0];
+
+/** POST upload: multipart, refused before a byte of the body is read when the user may not upload. */
+function registerUploadRoute(app: FilesApp, files: FilesService, maxBytes: number): void {
+  app.post(
+    '/upload',
+    {
+      config: user,
+      schema: { tags, consumes: ['multipart/form-data'], response: { 201: filesAnswerSchema } },
+      preHandler: (request, _reply, done) => {
+        try {
+          files.assertMayEdit(currentUser(request));
+          done();
+        } catch (error) {
+          done(error as Error);
+        }
+      },
+    },
+    async (request, reply) => {
+      const upload = await spoolUpload(request, maxBytes);
+      try {
+        const { fields } = upload;
+        const items = await files.upload(currentUser(request), upload.files, {
+          type: (fields.type ?? '').trim() || 'UN',
+          uploadPath: fields.uploadPath,
+          ...(fields.analyst ? { analyst: fields.analyst } : {}),
+        });
+        return await reply.code(201).send({ items });
+      } finally {
+        await upload.cleanup();
+      }
+    },
+  );
+}
+
+/** The files API (`api/v1/file`, spec 1 §7): list, upload, assign, unassign, delete, meta-data. */
+export const filesPlugin: FastifyPluginAsyncZod<FilesPluginOptions> = async (app, options) => {
+  const { files, content, parents, records, maxBytes } = options;
+  await app.register(fastifyMultipart, { limits: { fileSize: maxBytes, files: 50, fields: 50, fieldSize: 64 * 1024 } });
+
+  app.get(
+    '/',
+    { config: user, schema: { tags, querystring: fileListQuerySchema, response: { 200: fileListSchema } } },
+    (request) => records.list(currentUser(request), { kind: 'form', name: FILES_FORM }, request.query),
+  );
+
+  app.get(
+    '/update-select-values',
+    { config: user, schema: { tags, querystring: selectValuesQuerySchema, response: { 200: selectValuesSchema } } },
+    (request) => parents.selectValues(currentUser(request), request.query.name, request.query.value),
+  );
+
+  registerUploadRoute(app, files, maxBytes);
+
+  app.post(
+    '/assign',
+    { config: user, schema: { tags, body: assignBodySchema, response: { 200: filesAnswerSchema } } },
+    async (request) => ({ items: await files.assign(currentUser(request), request.body) }),
+  );
+
+  app.put(
+    '/unassign/:id',
+    { config: user, schema: { tags, params: fileIdParamsSchema, response: { 200: fileRecordSchema } } },
+    (request) => files.unassign(currentUser(request), request.params.id),
+  );
+
+  app.post(
+    '/delete',
+    { config: user, schema: { tags, body: deleteBodySchema, response: { 200: deleteAnswerSchema } } },
+    async (request) => ({ deleted: await files.remove(currentUser(request), request.body.ids) }),
+  );
+
+  app.get(
+    '/meta-data',
+    { config: user, schema: { tags, querystring: metaDataQuerySchema, response: { 200: metaDataSchema } } },
+    (request) => content.metadata(currentUser(request), request.query.filename),
+  );
+};

@@ -1,0 +1,49 @@
+import { AppError } from '@mdis/shared';
+import { asDynamic, type Row } from '../../engine/records/dynamic-db';
+import { loadRecordModel, type TemplateSource } from '../../engine/records/record-model';
+import type { Db } from '../../infra/db/schema';
+
+export const FILE_MODEL = 'ArchiveFile';
+export const FILE_NOT_FOUND = 'File not found.';
+
+/**
+ * Reads archive_file rows as stored, before any permission is known: the caller then checks the
+ * permission of the record the file belongs to. The table name comes from the loaded template.
+ */
+export function createFilesRepository(db: Db, templates: TemplateSource) {
+  const dynamic = asDynamic(db);
+  const table = async () => (await loadRecordModel(templates, FILE_MODEL)).table;
+
+  return {
+    async find(id: number): Promise<Row> {
+      const row = await dynamic
+        .selectFrom(await table())
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!row) throw new AppError('NOT_FOUND', FILE_NOT_FOUND);
+      return row;
+    },
+
+    /** Whether a row already names `filename` (unassigned uploads share one folder). */
+    async filenameTaken(filename: string): Promise<boolean> {
+      const row = await dynamic
+        .selectFrom(await table())
+        .select('id')
+        .where('filename', '=', filename)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async findByFilename(filename: string): Promise<Row | undefined> {
+      return dynamic
+        .selectFrom(await table())
+        .selectAll()
+        .where('filename', '=', filename)
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+    },
+  };
+}
+
+export type FilesRepository = ReturnType<typeof createFilesRepository>;

@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import UploadIcon from '@mui/icons-material/Upload';
+import type { ListValue } from '@mdis/shared';
+import { useSessionContext } from '../../app/session/SessionContext';
+import { FileDropZone } from './FileDropZone';
+import { FileTypeSelect } from './FileTypeSelect';
+import { UploadQueueList } from './UploadQueueList';
+import type { QueueRules } from './uploadQueue';
+import { uploadFile } from './uploadRequest';
+import { useUploadQueue } from './useUploadQueue';
+
+/** The type a new upload gets until it is assigned: 'UN' (unassigned) where the list has it. */
+export function defaultUploadType(types: readonly ListValue[]): string {
+  return (types.find((type) => type.display === 'UN') ?? types.at(0))?.display ?? '';
+}
+
+export interface UploadSectionProps {
+  types: readonly ListValue[];
+  rules: QueueRules;
+  /** Ids of the archive files the server created for one uploaded file. */
+  onUploaded: (ids: number[]) => void;
+}
+
+/** The rows of `{items}` (the server's 201 answer), or of a bare row or list. */
+function createdIds(answer: unknown): number[] {
+  const items = (answer as { items?: unknown } | null)?.items;
+  const rows: unknown[] = Array.isArray(items) ? items : Array.isArray(answer) ? answer : [answer];
+  return rows.flatMap((row) => {
+    const id = (row as { id?: unknown } | null)?.id;
+    return typeof id === 'number' ? [id] : [];
+  });
+}
+
+/** Step 1: drop or pick files into the queue, then upload them one by one. */
+export function UploadSection({ types, rules, onUploaded }: UploadSectionProps) {
+  const { user } = useSessionContext();
+  const [chosenType, setChosenType] = useState<string | null>(null);
+  const type = chosenType ?? defaultUploadType(types);
+  const { queue, running, add, remove, start } = useUploadQueue({
+    rules,
+    upload: (file, onProgress, signal) =>
+      uploadFile(file, { token: user?.token, onProgress, signal, fields: { type, analyst: undefined } }),
+    onUploaded: (_name, answer) => onUploaded(createdIds(answer)),
+  });
+  const waiting = queue.filter((entry) => entry.status !== 'uploading').length;
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Typography variant="h6" component="h2">
+        Upload
+      </Typography>
+      <FileTypeSelect label="Upload as type" types={types} value={type} onChange={setChosenType} disabled={running} />
+      <FileDropZone multiple={rules.multiple} allowedTypes={rules.allowedTypes} onFiles={add} />
+      <UploadQueueList queue={queue} onRemove={remove} />
+      <Box>
+        <Button
+          variant="contained"
+          startIcon={<UploadIcon />}
+          disabled={running || queue.length === 0 || type === ''}
+          onClick={() => void start()}
+        >
+          {running ? 'Uploading…' : `Upload ${waiting} ${waiting === 1 ? 'file' : 'files'}`}
+        </Button>
+      </Box>
+    </Paper>
+  );
+}
