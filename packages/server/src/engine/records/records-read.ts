@@ -1,5 +1,5 @@
 import { AppError, type ListMeta, type PermissionHolder } from '@mdis/shared';
-import { sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import { listMeta, type PageWindow } from '../../infra/http/list-query';
 import { type ListParams, type RawQuery, parseListParams } from '../query/list-params';
 import type { Row } from './dynamic-db';
@@ -55,6 +55,21 @@ function withScope(model: RecordModel, where: Conditions, scope: RecordScope): C
   return { sql: [...where.sql, restriction.condition], level: Math.max(where.level, restriction.level) };
 }
 
+/** Only the records with these ids (a report's ticked rows): one IN condition, not a query per id. */
+function withIds(where: Conditions, ids: readonly number[] | undefined): Conditions {
+  if (ids === undefined) return where;
+  const condition =
+    ids.length === 0
+      ? sql<SqlBool>`1 = 0`
+      : sql<SqlBool>`${sql.ref('r.id')} IN (${sql.join(ids.map((id) => sql`${id}`))})`;
+  return { ...where, sql: [...where.sql, condition] };
+}
+
+export interface ListOptions {
+  /** Restrict the list to these record ids (on top of filters and scope). */
+  ids?: readonly number[];
+}
+
 function pageOf(params: ListParams, position: number | undefined): PageWindow {
   if (params.all) return { limit: undefined, offset: 0, page: 1, perPage: params.perPage };
   const page = position === undefined ? params.page : Math.ceil(position / params.perPage);
@@ -79,12 +94,17 @@ export function createRecordsReader(deps: RecordsDeps) {
     findRecord,
 
     /** GET list: exactly one count query and one data query, whatever the page size. */
-    list: async (user: PermissionHolder, ref: RecordTargetRef, query: RawQuery): Promise<RecordList> => {
+    list: async (
+      user: PermissionHolder,
+      ref: RecordTargetRef,
+      query: RawQuery,
+      options: ListOptions = {},
+    ): Promise<RecordList> => {
       const target = await resolveTarget(templates, ref);
       const scope = authorize(user, target, 'view');
       const { model } = target;
       const params = parseListParams(query);
-      const where = withScope(model, filterConditions(model, params.filters, dialect), scope);
+      const where = withIds(withScope(model, filterConditions(model, params.filters, dialect), scope), options.ids);
       const order = orderTerms(model, params.sort);
       const count = await repository.count(model, where, order, params.selectedRecordId);
       const window = pageOf(params, count.position);

@@ -34,6 +34,12 @@ export interface ReportInfo {
   confirmationMessage?: string | null;
 }
 
+/** What an action report answers: a message for the user and how many records it wrote. */
+export interface ReportActionResult {
+  message: string;
+  changed: number;
+}
+
 export interface ReportLists {
   single: ReportInfo[];
   multiple: ReportInfo[];
@@ -105,13 +111,11 @@ export const recordsApi = {
     const answer = await api.get<Partial<ReportLists> | undefined>('form/reports', { name });
     return { single: answer?.single ?? [], multiple: answer?.multiple ?? [] };
   },
+  /** Runs an action report (`report/{name}?…`, as reportUrl builds it) after the user confirmed it. */
+  runReportAction: (reportPath: string) => api.post<ReportActionResult>(reportPath, { confirmed: true }, { base: '' }),
   /** Files of a record: the files list with page -1 and the id field only (spec 1 §7). */
-  fileCount: async (parentCombinedId: string): Promise<number> => {
-    const answer = await api.get<unknown>('file', {
-      page: -1,
-      fields: 'id',
-      'filter[parent_combined_id]': `==${parentCombinedId}`,
-    });
+  fileCount: async (column: string, id: number): Promise<number> => {
+    const answer = await api.get<unknown>('file', { page: -1, fields: 'id', [`filter[${column}]`]: id });
     if (Array.isArray(answer)) return answer.length;
     const items = (answer as { items?: unknown } | undefined)?.items;
     return Array.isArray(items) ? items.length : 0;

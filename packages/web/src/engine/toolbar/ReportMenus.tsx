@@ -4,10 +4,12 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import DownloadIcon from '@mui/icons-material/Download';
 import PrintIcon from '@mui/icons-material/Print';
+import { REPORT_MESSAGES } from '@mdis/shared';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { AutoPrintMenu } from './AutoPrintMenu';
 import type { ReportEntry } from './reportLinks';
 
-export const REPORT_CONFIRM_TITLE = 'Please confirm!';
+export const REPORT_CONFIRM_TITLE = REPORT_MESSAGES.confirmTitle;
 
 interface ReportMenuProps {
   label: string;
@@ -53,10 +55,12 @@ export interface ReportMenusProps {
   reports: ReportEntry[];
   /** Opens the report (in a new window); called after the report's confirmation, if it has one. */
   onRun: (entry: ReportEntry) => void;
+  /** The form whose auto-print setting the Auto print menu edits (none: no such menu). */
+  autoPrintForm?: string;
 }
 
 /** The Export menu and the report menu, filled from `form/reports`. */
-export function ReportMenus({ exports, reports, onRun }: ReportMenusProps) {
+export function ReportMenus({ exports, reports, onRun, autoPrintForm }: ReportMenusProps) {
   const [confirming, setConfirming] = useState<ReportEntry | null>(null);
   const run = (entry: ReportEntry) => {
     if (entry.report.confirmationMessage) setConfirming(entry);
@@ -66,6 +70,7 @@ export function ReportMenus({ exports, reports, onRun }: ReportMenusProps) {
     <>
       <ReportMenu label="Export" icon={<DownloadIcon />} entries={exports} onRun={run} />
       <ReportMenu label="Reports" icon={<PrintIcon />} entries={reports} onRun={run} />
+      {autoPrintForm !== undefined && <AutoPrintMenu formName={autoPrintForm} />}
       <ConfirmDialog
         open={confirming !== null}
         title={REPORT_CONFIRM_TITLE}

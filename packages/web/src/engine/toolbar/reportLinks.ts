@@ -18,7 +18,11 @@ export interface ReportEntry {
   single: boolean;
 }
 
-/** `report/{name}?model&form&id` or `…&columns&sort&filters&specific-ids` (spec 1 §7 Reports). */
+/**
+ * `report/{name}?model&form&id` or `…&columns&sort&filters&specific-ids` (spec 1 §7 Reports),
+ * relative to the page so that it also works below a path prefix. A direct-print report gets
+ * `print=1`: its page opens the print dialog by itself.
+ */
 export function reportUrl(entry: ReportEntry, context: ReportContext): string {
   const params = new URLSearchParams({ model: context.model, form: context.form });
   if (entry.single && context.id !== null) params.set('id', String(context.id));
@@ -28,17 +32,28 @@ export function reportUrl(entry: ReportEntry, context: ReportContext): string {
     params.set('filters', JSON.stringify(context.filters));
     if (context.specificIds.length > 0) params.set('specific-ids', context.specificIds.join(','));
   }
+  if (entry.report.directPrint) params.set('print', '1');
   return `report/${encodeURIComponent(entry.report.name)}?${params.toString()}`;
 }
 
-/** Exports go to the Export menu, every other report type to the report menu. */
+/** An action report changes data: it runs through an authenticated POST, never by opening its URL. */
+export function isActionReport(entry: ReportEntry): boolean {
+  return entry.report.type === 'action';
+}
+
+/**
+ * The report menu holds the single-record reports (only with a current record), the Export menu
+ * the list reports (spec 1 §2: "report and export menus"; reference §6 SINGLE_RECORD).
+ */
 export function splitReports(single: ReportInfo[], multiple: ReportInfo[], hasSelection: boolean) {
-  const entries: ReportEntry[] = [
-    ...(hasSelection ? single.map((report) => ({ report, single: true })) : []),
-    ...multiple.map((report) => ({ report, single: false })),
-  ];
   return {
-    exports: entries.filter((e) => e.report.type === 'export'),
-    reports: entries.filter((e) => e.report.type !== 'export'),
+    reports: hasSelection ? single.map((report): ReportEntry => ({ report, single: true })) : [],
+    exports: multiple.map((report): ReportEntry => ({ report, single: false })),
   };
+}
+
+/** The one report that can auto-print, when exactly one can (spec 1 §4); otherwise none. */
+export function autoPrintReport(single: ReportInfo[]): ReportInfo | null {
+  const candidates = single.filter((report) => report.canAutoPrint);
+  return candidates.length === 1 ? (candidates[0] ?? null) : null;
 }

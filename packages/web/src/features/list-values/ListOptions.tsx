@@ -5,7 +5,6 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import LockIcon from '@mui/icons-material/Lock';
@@ -15,8 +14,9 @@ import { LIST_VALUE_UI_MESSAGES, type ListInfo } from '@mdis/shared';
 import { useNotifications } from '../../app/notifications/NotificationsContext';
 import { listValueKeys, listValuesApi, type ListInfoChange } from './listValues.api';
 
-/** Why the export button is off: the report `report/ExportValueList` is not built yet. */
-export const EXPORT_NOT_AVAILABLE = 'The value list export (report ExportValueList) is not available yet.';
+/** The value-list export (administrators): `report/ExportValueList?listname=` (spec 1 §7). */
+export const exportValueListUrl = (listname: string) =>
+  `report/ExportValueList?listname=${encodeURIComponent(listname)}`;
 
 export interface ListOptionsProps {
   info: ListInfo;
@@ -59,14 +59,17 @@ export function ListOptions({ info, isAdministrator, canEditList }: ListOptionsP
         onSave={() => change.mutate({ list_uri: listUri.trim() === '' ? null : listUri.trim() })}
       />
       {isAdministrator && (
-        <Tooltip title={EXPORT_NOT_AVAILABLE}>
-          {/* a disabled button fires no events: the span carries the tooltip */}
-          <span>
-            <Button variant="outlined" color="success" startIcon={<FileDownloadIcon />} disabled>
-              Export value list
-            </Button>
-          </span>
-        </Tooltip>
+        // A download opened by URL: the session cookie authenticates it (DESIGN §5).
+        <Button
+          variant="outlined"
+          color="success"
+          startIcon={<FileDownloadIcon />}
+          href={exportValueListUrl(info.listname)}
+          target="_blank"
+          rel="noopener"
+        >
+          Export value list
+        </Button>
       )}
     </Stack>
   );

@@ -85,7 +85,7 @@ describe('value list lock, uri and roles', () => {
     await openList(VIEWER);
     expect(input('Abbreviation').disabled).toBe(true);
     expect(button('delete B').disabled).toBe(true);
-    expect(screen.queryByRole('button', { name: 'Export value list' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Export value list' })).toBeNull();
   });
 
   it('saves the list uri and says so; an emptied uri is sent as null', async () => {
@@ -109,10 +109,12 @@ describe('value list lock, uri and roles', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('unable to update list uri');
   });
 
-  it('shows the administrator an export button that is honestly off until the report exists', async () => {
+  it('offers the administrator the value-list export, opened by URL in a new tab', async () => {
     serveInfo(ADMIN, false);
     await openList(ADMIN);
-    expect(button('Export value list').disabled).toBe(true);
+    const link = screen.getByRole<HTMLAnchorElement>('link', { name: 'Export value list' });
+    expect(link.getAttribute('href')).toBe('report/ExportValueList?listname=CORE_TYPE');
+    expect(link.getAttribute('target')).toBe('_blank');
   });
 
   it('warns that UPLOAD_FILE_TYPE abbreviations become directory names', async () => {

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/** What a report does (reference §6): shown in the browser, downloaded, or changing data. */
+export const REPORT_TYPES = ['report', 'export', 'action'] as const;
+export type ReportType = (typeof REPORT_TYPES)[number];
+
+/** A report descriptor as `form/reports` and `app/reports` list it (spec 1 §3 'Report descriptor'). */
+export const reportInfoSchema = z.object({
+  name: z.string(),
+  title: z.string(),
+  /** The pattern of model names the report applies to (the original's MODEL regex, as text). */
+  model: z.string(),
+  type: z.enum(REPORT_TYPES),
+  /** true: one record; false: a list; null: both. */
+  singleRecord: z.boolean().nullable(),
+  directPrint: z.boolean(),
+  canAutoPrint: z.boolean(),
+  confirmationMessage: z.string().nullable(),
+});
+export type ReportInfo = z.infer<typeof reportInfoSchema>;
+
+export const reportListsSchema = z.object({ single: z.array(reportInfoSchema), multiple: z.array(reportInfoSchema) });
+export type ReportLists = z.infer<typeof reportListsSchema>;
+
+/** An action report runs only when the request says the user confirmed its message. */
+export const reportActionBodySchema = z.object({ confirmed: z.literal(true).optional() }).nullish();
+
+/** Exact texts of the reports area (spec 1 §7, §8; reference §6). */
+export const REPORT_MESSAGES = {
+  modelMismatch: 'report can not be used for model',
+  loadFailed: 'unable to get reports',
+  confirmTitle: 'Please confirm!',
+  notFound: (name: string) => `Report "${name}" not found.`,
+  confirmationRequired: 'This report changes data: confirm it first.',
+  actionNeedsPost: 'This report changes data: run it from the form after confirming.',
+  noRecords: 'No records to report.',
+  badIds: "Invalid query parameter 'specific-ids': a comma-separated list of record ids is expected.",
+  badFilters: "Invalid query parameter 'filters': a JSON object of column → filter expression is expected.",
+  missingId: "Missing query parameter 'id'.",
+  missingModel: "Missing query parameter 'model' or 'form'.",
+  missingListName: "Missing query parameter 'listname'.",
+} as const;
