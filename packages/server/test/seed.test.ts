@@ -21,6 +21,8 @@ describe.each(DIALECTS)('migrations and seed (%s)', (dialect) => {
       '20261122T0210-value-lists',
       '20261123T0300-igsn-registry',
       '20261123T0400-widgets',
+      '20261123T0600-posts-messages',
+      '20261123T0610-password-recovery',
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });

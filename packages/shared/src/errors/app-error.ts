@@ -4,6 +4,8 @@ import { ERROR_CODES, type ErrorCode } from './error-codes';
 export interface FieldError {
   field: string;
   message: string;
+  /** A machine-readable reason where the client reacts to it (e.g. `not_found` of a recovery e-mail). */
+  kind?: string;
 }
 
 /** Extra facts an error carries: the table/column a constraint named, the fields that failed. */

@@ -15,6 +15,7 @@ export const ERROR_CODES = {
   NOT_NULL_VIOLATION: { status: 422, name: 'Unprocessable entity' },
   RATE_LIMITED: { status: 429, name: 'Too Many Requests' },
   INTERNAL: { status: 500, name: 'Internal Server Error' },
+  SERVICE_UNAVAILABLE: { status: 503, name: 'Service Unavailable' },
 } as const satisfies Record<string, { status: number; name: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -65,3 +65,14 @@ export function shellAnswers(user: AuthUser): Record<string, MockAnswer> {
     'GET app/user-config/favorite-forms': { status: 404, body: { message: 'not set' } },
   };
 }
+
+/** The parsed JSON bodies sent to URLs containing `fragment`, in order. */
+export function sentBodies(fetchMock: { mock: { calls: unknown[][] } }, fragment: string): unknown[] {
+  return fetchMock.mock.calls.flatMap((call) => {
+    const init = call[1] as RequestInit | undefined;
+    const body = init?.body;
+    return requestUrl(call[0] as RequestInfo | URL).includes(fragment) && typeof body === 'string'
+      ? [JSON.parse(body) as unknown]
+      : [];
+  });
+}

@@ -5,6 +5,8 @@ import * as templates from './20261122T0200-templates';
 import * as valueLists from './20261122T0210-value-lists';
 import * as igsnRegistry from './20261123T0300-igsn-registry';
 import * as widgets from './20261123T0400-widgets';
+import * as postsMessages from './20261123T0600-posts-messages';
+import * as passwordRecovery from './20261123T0610-password-recovery';
 
 /** Every system-table migration, in order. Forward-only: a released migration is never edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -14,4 +16,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261122T0210-value-lists': valueLists,
   '20261123T0300-igsn-registry': igsnRegistry,
   '20261123T0400-widgets': widgets,
+  '20261123T0600-posts-messages': postsMessages,
+  '20261123T0610-password-recovery': passwordRecovery,
 };

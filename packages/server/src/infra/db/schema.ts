@@ -1,4 +1,4 @@
-import type { Generated, Kysely, Selectable } from 'kysely';
+import type { ColumnType, Generated, Kysely, Selectable } from 'kysely';
 
 // Timestamps are ISO-8601 UTC strings (`toISOString()`) in TEXT columns on both dialects: they
 // sort and compare correctly as text, need no per-driver Date conversion (pg would return Date
@@ -79,6 +79,48 @@ export interface WidgetsTable {
   updated_at: string;
 }
 
+/** Epoch seconds in a bigint column: pg reads bigint as a string. */
+type EpochSeconds = ColumnType<number | string, number, number>;
+
+/** Dashboard posts (migration 20261123T0600-posts-messages). */
+export interface PostsTable {
+  id: Generated<number>;
+  author_id: number | null;
+  author: string;
+  text: string;
+  created_at: EpochSeconds;
+  updated_at: EpochSeconds;
+}
+
+/** Messages of the day (migration 20261123T0600-posts-messages); `date` is YYYY-MM-DD. */
+export interface MessagesTable {
+  id: Generated<number>;
+  date: string;
+  message: string;
+  author_id: number | null;
+  author: string;
+  created_at: EpochSeconds;
+  updated_at: EpochSeconds;
+}
+
+export interface MessageImagesTable {
+  id: Generated<number>;
+  message_id: number;
+  position: number;
+  mime_type: string;
+  /** Base64 of the image bytes. */
+  data: string;
+  caption: string;
+}
+
+/** Pending password recoveries (migration 20261123T0610-password-recovery). */
+export interface PasswordRecoveriesTable {
+  user_id: number;
+  code_hash: string;
+  sent_at: string;
+  expires_at: string;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -87,6 +129,10 @@ export interface DatabaseSchema {
   login_attempts: LoginAttemptsTable;
   igsn_registry: IgsnRegistryTable;
   widgets: WidgetsTable;
+  posts: PostsTable;
+  messages: MessagesTable;
+  message_images: MessageImagesTable;
+  password_recoveries: PasswordRecoveriesTable;
 }
 
 export type Db = Kysely<DatabaseSchema>;

@@ -22,8 +22,17 @@ function valueOf(config: ConfigEntries, name: string): unknown {
   return config[name];
 }
 
-export function createAppConfigService(appConfig: AppConfigRepository, userConfig: UserConfigRepository) {
-  const all = async (): Promise<ConfigEntries> => ({ ...DEFAULT_APP_CONFIG, ...(await appConfig.all()) });
+/** `serverFacts`: keys the server's own setup decides (CanSendEmails, UseOAuth2); stored values cannot override them. */
+export function createAppConfigService(
+  appConfig: AppConfigRepository,
+  userConfig: UserConfigRepository,
+  serverFacts: ConfigEntries = {},
+) {
+  const all = async (): Promise<ConfigEntries> => ({
+    ...DEFAULT_APP_CONFIG,
+    ...(await appConfig.all()),
+    ...serverFacts,
+  });
   // A user's config falls back to the app config for every key the user has not set.
   const allForUser = async (userId: number): Promise<ConfigEntries> => ({
     ...(await all()),

@@ -7,6 +7,7 @@ import type { AppConfigService } from './app-config.service';
 import { readCustomStylesheet } from './custom-stylesheet';
 import { type FindIgsn, registerFindIgsnRoute } from './find-igsn.route';
 import type { FormsByModule } from './forms-menu';
+import { registerWelcomeMessagesRoute, type WelcomeMessages } from './welcome-messages.route';
 
 interface AppPluginOptions {
   appConfig: AppConfigService;
@@ -15,6 +16,8 @@ interface AppPluginOptions {
   formsMenu: (user: PermissionHolder) => Promise<FormsByModule>;
   /** The records an IGSN was issued for, among those the user may view (engine/igsn/find-igsn.ts). */
   findIgsn: FindIgsn;
+  /** The messages of the day of one date (modules/messages). */
+  welcomeMessages: WelcomeMessages;
 }
 
 const configObject = z.record(z.string(), z.unknown());
@@ -31,7 +34,7 @@ function sendJson(reply: FastifyReply, value: unknown): FastifyReply {
 /** Application calls: `api/v1/app`. */
 export const appPlugin: FastifyPluginCallbackZod<AppPluginOptions> = (
   app,
-  { appConfig, dataDir, formsMenu, findIgsn },
+  { appConfig, dataDir, formsMenu, findIgsn, welcomeMessages },
   done,
 ) => {
   app.get('/config', { config: anyone, schema: { tags, response: { 200: configObject } } }, () => appConfig.all());
@@ -70,8 +73,7 @@ export const appPlugin: FastifyPluginCallbackZod<AppPluginOptions> = (
 
   registerFindIgsnRoute(app, findIgsn);
 
-  // Messages of the day arrive with the dashboard issue.
-  app.get('/get-messages', { config: signedIn, schema: { tags, response: { 200: z.array(z.unknown()) } } }, () => []);
+  registerWelcomeMessagesRoute(app, welcomeMessages);
 
   app.post(
     '/set-facet-values',

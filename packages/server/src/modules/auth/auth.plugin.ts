@@ -9,7 +9,7 @@ import type { AuthService } from './auth.service';
 const tags = ['auth'];
 
 // The same token as an HttpOnly cookie, for what the browser opens by URL (see access-control.ts).
-function setSessionCookie(request: FastifyRequest, reply: FastifyReply, user: AuthUser): AuthUser {
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, user: AuthUser): AuthUser {
   reply.setCookie(SESSION_COOKIE, user.token, {
     httpOnly: true,
     sameSite: 'strict',

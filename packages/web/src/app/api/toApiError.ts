@@ -42,7 +42,14 @@ function toFieldErrors(data: unknown): FieldError[] {
   if (!Array.isArray(data)) return [];
   return data.flatMap((item: unknown) =>
     isBody(item) && typeof item.message === 'string'
-      ? [{ field: typeof item.field === 'string' ? item.field : '', message: item.message }]
+      ? [
+          {
+            field: typeof item.field === 'string' ? item.field : '',
+            message: item.message,
+            // The recovery dialog reacts to the kind (still_valid, not_found, is_ldap).
+            ...(typeof item.kind === 'string' ? { kind: item.kind } : {}),
+          },
+        ]
       : [],
   );
 }

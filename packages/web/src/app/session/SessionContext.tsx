@@ -22,6 +22,8 @@ interface SessionContextValue {
   /** The read-only user the app signs in by itself (app config useDefaultUser). */
   isDefaultUser: boolean;
   login: (body: LoginBody) => Promise<AuthUser>;
+  /** A user signed in another way (OAuth2), or the same user with a changed profile. */
+  acceptUser: (user: AuthUser) => void;
   logout: () => Promise<void>;
 }
 
@@ -95,8 +97,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const status: SessionStatus = configQuery.isError ? 'failed' : started ? 'ready' : 'initializing';
   const isDefaultUser = Boolean(user && config.useDefaultUser === user.username && user.roles.includes('readOnly'));
   const value = useMemo<SessionContextValue>(
-    () => ({ status, initError: configQuery.error, config, user, isDefaultUser, login, logout }),
-    [status, configQuery.error, config, user, isDefaultUser, login, logout],
+    () => ({ status, initError: configQuery.error, config, user, isDefaultUser, login, acceptUser: setUser, logout }),
+    [status, configQuery.error, config, user, isDefaultUser, login, setUser, logout],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -6,14 +5,19 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { effectivePermissions } from '@mdis/shared';
+import { effectivePermissions, isReadOnly } from '@mdis/shared';
 import { useSessionContext } from '../../app/session/SessionContext';
 import { PageHeading } from '../../ui/PageHeading';
+import { ChangePasswordForm } from './ChangePasswordForm';
+import { ProfileForm } from './ProfileForm';
 
+/** `/settings/account`: profile, password change and the user's permissions (spec 2 §2). */
 export function AccountPage() {
-  const { user } = useSessionContext();
+  const { user, acceptUser } = useSessionContext();
   if (!user) return null;
   const permissions = effectivePermissions(user);
+  // The read-only default user shares one account with everybody: nobody may change it.
+  const readOnly = isReadOnly(user.roles);
   return (
     <>
       <PageHeading title="My Account" />
@@ -22,23 +26,22 @@ export function AccountPage() {
           <Typography variant="h6" component="h2" gutterBottom>
             Profile
           </Typography>
-          <List dense disablePadding>
-            <ListItem disableGutters>
-              <ListItemText primary={user.profile.name || '—'} secondary="Name" />
-            </ListItem>
-            <ListItem disableGutters>
-              <ListItemText primary={user.profile.email || user.email || '—'} secondary="Email" />
-            </ListItem>
-            <ListItem disableGutters>
-              <ListItemText primary={user.username} secondary="Username" />
-            </ListItem>
-          </List>
-          <Typography variant="subtitle2" sx={{ mt: 1 }}>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            Username: {user.username}
+          </Typography>
+          <ProfileForm key={user.token} user={user} onSaved={acceptUser} disabled={readOnly} />
+          <Typography variant="subtitle2" sx={{ mt: 2 }}>
             Roles
           </Typography>
           <Stack direction="row" spacing={1} sx={{ mt: 0.5, flexWrap: 'wrap' }}>
             {user.roles.length ? user.roles.map((role) => <Chip key={role} label={role} size="small" />) : '—'}
           </Stack>
+        </Paper>
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <Typography variant="h6" component="h2" gutterBottom>
+            Password
+          </Typography>
+          <ChangePasswordForm disabled={readOnly} />
         </Paper>
         <Paper variant="outlined" sx={{ p: 2 }}>
           <Typography variant="h6" component="h2" gutterBottom>
@@ -56,10 +59,6 @@ export function AccountPage() {
             </List>
           )}
         </Paper>
-        <Alert severity="info">
-          Editing your profile and changing your password arrive with the account feature. Until then, an administrator
-          can change them in User Management.
-        </Alert>
       </Stack>
     </>
   );

@@ -1,0 +1,32 @@
+import { AppError, hasRole, isReadOnly } from '@mdis/shared';
+import { FORBIDDEN_MESSAGE } from './access-control';
+
+interface Actor {
+  id: number;
+  roles: readonly string[];
+}
+
+/**
+ * Posts and messages of the day: their author may change them, and so may developers and
+ * administrators (spec 2 §6); a read-only user changes nothing.
+ */
+export function mayChangeAuthored(actor: Actor, authorId: number | null): boolean {
+  if (isReadOnly(actor.roles)) return false;
+  return authorId === actor.id || hasRole(actor.roles, 'developer');
+}
+
+export function assertMayChangeAuthored(actor: Actor, authorId: number | null): void {
+  if (!mayChangeAuthored(actor, authorId)) throw new AppError('FORBIDDEN', FORBIDDEN_MESSAGE);
+}
+
+/** A read-only user (the default user) writes nothing. */
+export function assertMayWrite(actor: { roles: readonly string[] }): void {
+  if (isReadOnly(actor.roles)) throw new AppError('FORBIDDEN', FORBIDDEN_MESSAGE);
+}
+
+/** The signature a post or message keeps: the profile name, else the username. */
+export const signatureOf = (actor: { name: string; username: string }): string =>
+  actor.name.trim() === '' ? actor.username : actor.name;
+
+/** Epoch seconds, the unit of posts' and messages' timestamps. */
+export const nowInSeconds = (): number => Math.floor(Date.now() / 1000);

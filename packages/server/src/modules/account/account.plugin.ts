@@ -1,0 +1,22 @@
+import { accountProfileSchema, authUserSchema, changePasswordSchema, messageAnswerSchema } from '@mdis/shared';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../infra/auth/access-control';
+import type { AccountService } from './account.service';
+
+const tags = ['account'];
+const signedIn = { access: 'user' } as const;
+
+/** The signed-in user's own account: `api/v1/account`. */
+export const accountPlugin: FastifyPluginCallbackZod<{ account: AccountService }> = (app, { account }, done) => {
+  app.put(
+    '/',
+    { config: signedIn, schema: { tags, body: accountProfileSchema, response: { 200: authUserSchema } } },
+    (request) => account.updateProfile(currentUser(request), request.body),
+  );
+  app.post(
+    '/change-password',
+    { config: signedIn, schema: { tags, body: changePasswordSchema, response: { 200: messageAnswerSchema } } },
+    (request) => account.changePassword(currentUser(request), request.body),
+  );
+  done();
+};

@@ -1,0 +1,41 @@
+import { listSchema, postBodySchema, postListQuerySchema, postSchema } from '@mdis/shared';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../infra/auth/access-control';
+import type { PostsService } from './posts.service';
+
+const tags = ['posts'];
+// Every signed-in user reads and writes posts; who may change which post is the service's rule.
+const signedIn = { access: 'user' } as const;
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** Dashboard posts: `api/v1/posts`. */
+export const postsPlugin: FastifyPluginCallbackZod<{ posts: PostsService }> = (app, { posts }, done) => {
+  app.get(
+    '/',
+    { config: signedIn, schema: { tags, querystring: postListQuerySchema, response: { 200: listSchema(postSchema) } } },
+    (request) => posts.list(currentUser(request), request.query),
+  );
+  app.get('/:id', { config: signedIn, schema: { tags, params: idParams, response: { 200: postSchema } } }, (request) =>
+    posts.get(currentUser(request), request.params.id),
+  );
+  app.post(
+    '/',
+    { config: signedIn, schema: { tags, body: postBodySchema, response: { 201: postSchema } } },
+    async (request, reply) => reply.code(201).send(await posts.create(currentUser(request), request.body)),
+  );
+  app.put(
+    '/:id',
+    { config: signedIn, schema: { tags, params: idParams, body: postBodySchema, response: { 200: postSchema } } },
+    (request) => posts.update(currentUser(request), request.params.id, request.body),
+  );
+  app.delete(
+    '/:id',
+    { config: signedIn, schema: { tags, params: idParams, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await posts.delete(currentUser(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+  done();
+};

@@ -1,0 +1,7 @@
+import type { AccountProfile, AuthUser, ChangePasswordBody } from '@mdis/shared';
+import { api } from '../../app/api/apiClient';
+
+export const accountApi = {
+  updateProfile: (profile: AccountProfile) => api.put<AuthUser>('account', profile),
+  changePassword: (body: ChangePasswordBody) => api.post<{ message: string }>('account/change-password', body),
+};
