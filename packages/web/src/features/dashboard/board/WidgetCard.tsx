@@ -1,0 +1,68 @@
+import { Suspense, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import type { Widget } from '@mdis/shared';
+import { widgetDefinition } from '../widgets/widgetRegistry';
+import { widgetCssColor } from '../widgetColor';
+import { WidgetErrorBoundary } from './WidgetErrorBoundary';
+
+export interface WidgetCardProps {
+  widget: Widget;
+  editMode: boolean;
+  /** An inactive widget shows its header only. */
+  headerOnly?: boolean;
+  /** The drag handle and the settings, duplicate and delete buttons (edit mode). */
+  actions?: ReactNode;
+}
+
+export function WidgetCard({ widget, editMode, headerOnly, actions }: WidgetCardProps) {
+  const { component: View, label } = widgetDefinition(widget.type);
+  const background = widgetCssColor(widget.color);
+  const dark = widget.is_dark === 1;
+  return (
+    <Card
+      component="section"
+      aria-label={widget.title || label}
+      data-widget-id={widget.id}
+      data-widget-type={widget.type}
+      sx={{ height: headerOnly ? undefined : '100%', display: 'flex', flexDirection: 'column' }}
+    >
+      <Box
+        data-testid="widget-header"
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1,
+          px: 2,
+          py: 1,
+          bgcolor: background,
+          color: dark ? '#ffffff' : 'rgba(0, 0, 0, 0.87)',
+        }}
+      >
+        <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+          <Typography variant="h6" component="h2" noWrap>
+            {widget.title || label}
+          </Typography>
+          {widget.subtitle && (
+            <Typography variant="body2" noWrap sx={{ opacity: 0.85 }}>
+              {widget.subtitle}
+            </Typography>
+          )}
+        </Box>
+        {actions}
+      </Box>
+      {!headerOnly && (
+        <CardContent sx={{ flexGrow: 1 }}>
+          <WidgetErrorBoundary>
+            <Suspense fallback={<LinearProgress aria-label={`loading ${widget.title || label}`} />}>
+              <View widget={widget} editMode={editMode} />
+            </Suspense>
+          </WidgetErrorBoundary>
+        </CardContent>
+      )}
+    </Card>
+  );
+}

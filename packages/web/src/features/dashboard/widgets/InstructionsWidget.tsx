@@ -1,0 +1,51 @@
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Typography from '@mui/material/Typography';
+import { textSetting } from './settingValues';
+import type { WidgetProps } from './widgetTypes';
+
+const FIXED_LINKS = [
+  ['videoTutorialsLink', 'Video Tutorials'],
+  ['docsPdf', 'Documentation (PDF)'],
+  ['userHelpLink', 'User Help'],
+  ['dataDescriptionPdf', 'Data Description (PDF)'],
+] as const;
+
+function extraLinks(value: unknown): { label: string; link: string }[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item: unknown) => {
+    const entry = (item ?? {}) as { label?: unknown; link?: unknown };
+    return typeof entry.link === 'string' && entry.link
+      ? [{ label: typeof entry.label === 'string' && entry.label ? entry.label : entry.link, link: entry.link }]
+      : [];
+  });
+}
+
+/** Links to tutorials, the documentation and help, plus the project's own links. */
+export function InstructionsWidget({ widget }: WidgetProps) {
+  const links = [
+    ...FIXED_LINKS.flatMap(([key, label]) => {
+      const link = textSetting(widget.extraSettings, key);
+      return link ? [{ label, link }] : [];
+    }),
+    ...extraLinks(widget.extraSettings.extraLinks),
+  ];
+  if (links.length === 0)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        No instructions yet: add links in the settings of this widget.
+      </Typography>
+    );
+  return (
+    <List dense aria-label="instructions">
+      {links.map(({ label, link }) => (
+        <ListItem key={`${label}-${link}`} disableGutters>
+          <Link href={link} target="_blank" rel="noopener noreferrer">
+            {label}
+          </Link>
+        </ListItem>
+      ))}
+    </List>
+  );
+}

@@ -1,0 +1,190 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Grid from '@mui/material/Grid';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { MESSAGE_MESSAGES, type Message } from '@mdis/shared';
+import { errorMessage } from '../../../app/api/ApiError';
+import { useNotifications } from '../../../app/notifications/NotificationsContext';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { messageKeys, messagesApi } from '../posts.api';
+import { MessageCalendar } from './messages/MessageCalendar';
+import { monthBounds, monthOf, today } from './messages/messageDates';
+import { MessageForm } from './messages/MessageForm';
+import { MessagePreview } from './messages/MessagePreview';
+import { DELETE_CONFIRMATION } from './PostBoxWidget';
+import { textSetting } from './settingValues';
+import type { WidgetProps } from './widgetTypes';
+
+const CALENDAR_COLUMNS: Record<string, number> = { xs3: 3, xs4: 4, xs6: 6, xs9: 9 };
+
+function useMessages(month: string) {
+  const latest = useQuery({ queryKey: messageKeys.latest(), queryFn: messagesApi.latest });
+  const inMonth = useQuery({
+    queryKey: messageKeys.month(month),
+    queryFn: () => {
+      const { after, before } = monthBounds(month);
+      return messagesApi.between(after, before);
+    },
+  });
+  return { latest, inMonth };
+}
+
+function EmptyCalendarText() {
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+      {MESSAGE_MESSAGES.emptyCalendar}
+    </Typography>
+  );
+}
+
+interface MessageEditDialogProps {
+  message: Message;
+  onClose: () => void;
+  onSaved: () => Promise<void>;
+}
+
+function MessageEditDialog({ message, onClose, onSaved }: MessageEditDialogProps) {
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="message-edit-title">
+      <DialogTitle id="message-edit-title">Edit Message</DialogTitle>
+      <DialogContent>
+        <MessageForm
+          message={message}
+          onSave={(body) => messagesApi.update(message.id, body)}
+          onSaved={() => {
+            onClose();
+            void onSaved();
+          }}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+interface MessageTabsProps {
+  tab: number;
+  onTabChange: (tab: number) => void;
+  shown: Message | null;
+  emptyText: string;
+  onEdit: (message: Message) => void;
+  onDelete: (message: Message) => void;
+  onCreated: () => void;
+}
+
+/** 'Last Message' (the selected or latest one) and 'New Message' (the form). */
+function MessageTabs({ tab, onTabChange, shown, emptyText, onEdit, onDelete, onCreated }: MessageTabsProps) {
+  return (
+    <>
+      <Tabs value={tab} onChange={(_, next: number) => onTabChange(next)} aria-label="message of the day">
+        <Tab label="Last Message" />
+        <Tab label="New Message" />
+      </Tabs>
+      <Box sx={{ pt: 1 }}>
+        {tab === 0 &&
+          (shown ? (
+            <MessagePreview message={shown} onEdit={() => onEdit(shown)} onDelete={() => onDelete(shown)} />
+          ) : (
+            <Typography variant="body2" color="text.secondary">
+              {emptyText}
+            </Typography>
+          ))}
+        {tab === 1 && <MessageForm onSave={messagesApi.create} onSaved={onCreated} />}
+      </Box>
+    </>
+  );
+}
+
+interface DeleteMessageDialogProps {
+  message: Message | null;
+  onClose: () => void;
+  onDeleted: () => void;
+}
+
+/** 'Delete a Message' asks first (spec 2 §8). */
+function DeleteMessageDialog({ message, onClose, onDeleted }: DeleteMessageDialogProps) {
+  const { warn } = useNotifications();
+  const handleConfirm = async (doomed: Message) => {
+    onClose();
+    try {
+      await messagesApi.remove(doomed.id);
+      onDeleted();
+    } catch (error) {
+      warn(errorMessage(error));
+    }
+  };
+  return (
+    <ConfirmDialog
+      open={Boolean(message)}
+      title="Delete a Message"
+      message={DELETE_CONFIRMATION}
+      onCancel={onClose}
+      onConfirm={() => {
+        if (message) void handleConfirm(message);
+      }}
+    />
+  );
+}
+
+/** Messages of the day: a calendar, the selected or latest message, and a form for a new one. */
+export function MessageOfTheDayWidget({ widget }: WidgetProps) {
+  const queryClient = useQueryClient();
+  const [tab, setTab] = useState(0);
+  const [month, setMonth] = useState(() => monthOf(today()));
+  const [selectedDay, setSelectedDay] = useState<string | null>(null);
+  const [editing, setEditing] = useState<Message | null>(null);
+  const [deleting, setDeleting] = useState<Message | null>(null);
+  const { latest, inMonth } = useMessages(month);
+  const reload = () => queryClient.invalidateQueries({ queryKey: messageKeys.all });
+  const monthMessages = inMonth.data ?? [];
+  const selected = monthMessages.find((message) => message.date === selectedDay);
+  const shown = selected ?? latest.data ?? null;
+  const calendarColumns = CALENDAR_COLUMNS[textSetting(widget.extraSettings, 'calendarWidth')] ?? 4;
+
+  return (
+    <Grid container spacing={2}>
+      <Grid size={{ xs: 12, md: calendarColumns }}>
+        <MessageCalendar
+          month={month}
+          onMonthChange={setMonth}
+          messageDays={new Set(monthMessages.map((message) => message.date))}
+          selected={selectedDay}
+          onSelect={(day) => {
+            setSelectedDay(day);
+            setTab(0);
+          }}
+        />
+        {latest.isSuccess && latest.data === null && <EmptyCalendarText />}
+      </Grid>
+      <Grid size={{ xs: 12, md: 12 - calendarColumns }}>
+        <MessageTabs
+          tab={tab}
+          onTabChange={setTab}
+          shown={shown}
+          emptyText={latest.isError ? errorMessage(latest.error) : 'No message yet.'}
+          onEdit={setEditing}
+          onDelete={setDeleting}
+          onCreated={() => {
+            void reload();
+            setSelectedDay(null);
+            setTab(0);
+          }}
+        />
+      </Grid>
+      {editing && <MessageEditDialog message={editing} onClose={() => setEditing(null)} onSaved={reload} />}
+      <DeleteMessageDialog
+        message={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={() => {
+          setSelectedDay(null);
+          void reload();
+        }}
+      />
+    </Grid>
+  );
+}

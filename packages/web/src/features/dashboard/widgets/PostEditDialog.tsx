@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import type { Post } from '@mdis/shared';
+
+export interface PostEditDialogProps {
+  post: Post;
+  onClose: () => void;
+  onSave: (text: string) => Promise<void>;
+}
+
+export function PostEditDialog({ post, onClose, onSave }: PostEditDialogProps) {
+  const [text, setText] = useState(post.text);
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="post-edit-title">
+      <DialogTitle id="post-edit-title">Edit Post</DialogTitle>
+      <DialogContent>
+        <TextField
+          label="Text"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          multiline
+          minRows={3}
+          fullWidth
+          sx={{ mt: 1 }}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button variant="contained" disabled={text.trim() === ''} onClick={() => void onSave(text)}>
+          Save
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

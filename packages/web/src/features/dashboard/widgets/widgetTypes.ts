@@ -1,0 +1,21 @@
+import type { Widget } from '@mdis/shared';
+
+export interface WidgetProps {
+  widget: Widget;
+  /** The dashboard is in edit mode (settings, drag handles). */
+  editMode: boolean;
+}
+
+/** One option of a widget's settings, described as a field (STYLE rule 14). */
+export type SettingField =
+  | { key: string; label: string; kind: 'text' | 'textarea' | 'number'; helperText?: string }
+  | { key: string; label: string; kind: 'select'; options: readonly (string | number)[] }
+  /** A list of texts, typed comma-separated. */
+  | { key: string; label: string; kind: 'list'; helperText?: string }
+  /** An image stored as a data URL, scaled to fit 1920×1080. */
+  | { key: string; label: string; kind: 'image' }
+  /** A list of { label, link }. */
+  | { key: string; label: string; kind: 'links' };
+
+/** Messages per settings key (without the 'extraSettings.' prefix). */
+export type SettingErrors = Record<string, string>;
