@@ -9,9 +9,16 @@ import { browserSuite } from '../support/suite';
 import { hasText, hidden, visible, waitForRoute } from '../support/wait';
 
 // An operator's day on the core form: the hole's seven cores are seeded through the API (the server
-// seeds the drilling model on every new database); everything else happens in the browser.
+// seeds the drilling model on every new database); everything else happens in the browser, signed
+// in as an operator.
 const NAMES = { program: 'GFP', expedition: '5091', acronym: 'GFORM' } as const;
 const CORE_COUNT = 7;
+const OPERATOR = {
+  username: 'gf.operator',
+  email: 'gf.operator@example.org',
+  name: 'Otto Operator',
+  password: 'otto-Secret-42',
+};
 const VIEWER = {
   username: 'gf.viewer',
   email: 'gf.viewer@example.org',
@@ -37,11 +44,13 @@ browserSuite('the generic form: core logging on the core form', 'generic-form', 
   beforeAll(async () => {
     token = (await apiLogin(baseUrl, ADMIN.username, ADMIN.password)).token;
     seeded = await apiSeedHole(baseUrl, token, NAMES, CORE_COUNT);
+    await apiCreateUser(baseUrl, token, { ...OPERATOR, roles: ['operator'] });
     page = await session().newPage();
     form = new FormPage(page, 'core');
     const login = new LoginPage(page);
     await login.goto();
-    await login.logIn(ADMIN.username, ADMIN.password);
+    // the operator logs the cores; the administrator only seeds and checks through the API
+    await login.logIn(OPERATOR.username, OPERATOR.password);
     await new ShellPage(page).waitUntilShown();
   });
 

@@ -63,13 +63,14 @@ export interface DrillingHole {
 
 /**
  * The drilling chain program → expedition → site → hole with `coreCount` cores of 3 m each
- * (core n starts where core n-1 ended), through the generic records API.
+ * (core n starts where core n-1 ended, the first at `firstTop`), through the generic records API.
  */
 export async function apiSeedHole(
   baseUrl: string,
   token: string,
   names: { program: string; expedition: string; acronym: string },
   coreCount: number,
+  firstTop = 100,
 ): Promise<DrillingHole> {
   const create = (form: string, record: Record<string, unknown>) => apiCreateRecord(baseUrl, token, form, record);
   const program = await create('program', { program: names.program, name: `${names.program} test program` });
@@ -96,10 +97,20 @@ export async function apiSeedHole(
         hole_id: hole.id,
         core: n,
         core_ondeck: `2024-05-03T${String(n + 6).padStart(2, '0')}:00:00Z`,
-        drillers_top_depth: 100 + 3 * (n - 1),
+        drillers_top_depth: firstTop + 3 * (n - 1),
         drilled_length: 3,
         core_recovery: 2.5,
       }),
     );
   return { expedition, site, hole, cores };
+}
+
+/** POST api/v1/app/config (developer and up): changes app config keys, e.g. useFacetSearch. */
+export function apiSetAppConfig(baseUrl: string, token: string, config: Record<string, unknown>): Promise<unknown> {
+  return call(baseUrl, 'POST', '/app/config', config, token);
+}
+
+/** GET api/v1/app/user-config/{name}: a value the signed-in user keeps on the server. */
+export function apiGetUserConfig(baseUrl: string, token: string, name: string): Promise<unknown> {
+  return call(baseUrl, 'GET', `/app/user-config/${encodeURIComponent(name)}`, undefined, token);
 }

@@ -34,6 +34,9 @@ describe.each(DIALECTS)('GET app/forms (%s)', (dialect) => {
     await store.saveModel(box);
     await store.saveForm({ name: 'sample-request', dataModel: 'CurationBox', fields: [] } as never);
     await store.saveForm({ name: 'corebox', dataModel: 'CurationBox', fields: [], label: 'Core Boxes' } as never);
+    // facet search: the form belongs to expeditions 3 and 4 only (a bad program entry is dropped)
+    const facetValues = { expedition: [3, 4], program: 'all' };
+    await store.saveForm({ name: 'cuttings', dataModel: 'CurationBox', fields: [], facetValues } as never);
     await store.saveForm({ name: 'orphan', dataModel: 'Missing', fields: [] } as never);
   }
 
@@ -46,6 +49,13 @@ describe.each(DIALECTS)('GET app/forms (%s)', (dialect) => {
     expect(await formsFor({ roles: ['viewer'] })).toEqual({
       Curation: [
         { key: 'corebox', label: 'Core Boxes', dataModel: 'CurationBox', module: 'Curation' },
+        {
+          key: 'cuttings',
+          label: 'Cuttings',
+          dataModel: 'CurationBox',
+          module: 'Curation',
+          facetValues: { expedition: [3, 4] },
+        },
         { key: 'sample-request', label: 'Sample Request', dataModel: 'CurationBox', module: 'Curation' },
       ],
       Project: [
@@ -68,6 +78,6 @@ describe.each(DIALECTS)('GET app/forms (%s)', (dialect) => {
       Object.values(limited)
         .flat()
         .map((f) => f.key),
-    ).toEqual(['corebox', 'sample-request', 'expedition', 'site']);
+    ).toEqual(['corebox', 'cuttings', 'sample-request', 'expedition', 'site']);
   });
 });

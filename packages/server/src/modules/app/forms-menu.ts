@@ -7,7 +7,11 @@ export interface FormMenuEntry {
   label: string;
   dataModel: string;
   module: string;
+  /** Facet search (spec 2 §3): the program and expedition ids the form belongs to; absent: all. */
+  facetValues?: FacetValues;
 }
+
+export type FacetValues = Partial<Record<'program' | 'expedition', number[]>>;
 
 export type FormsByModule = Record<string, FormMenuEntry[]>;
 
@@ -21,6 +25,18 @@ function labelOf(form: FormTemplate): string {
     .join(' ');
 }
 
+/** The template's `facetValues`, kept only as lists of ids (a single id counts as a list of one). */
+function facetValuesOf(form: FormTemplate): FacetValues | undefined {
+  const raw = (form as { facetValues?: unknown }).facetValues;
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const values: FacetValues = {};
+  for (const key of ['program', 'expedition'] as const) {
+    const ids = [(raw as Record<string, unknown>)[key]].flat().filter((id) => Number.isInteger(id)) as number[];
+    if (ids.length > 0) values[key] = ids;
+  }
+  return Object.keys(values).length > 0 ? values : undefined;
+}
+
 /**
  * `GET app/forms`: the forms the user may view, grouped by their model's module; modules and the
  * forms within them sorted by key. Forms whose model is missing are left out (they cannot open).
@@ -32,7 +48,10 @@ export async function formsMenu(templates: TemplateStore, user: PermissionHolder
   for (const form of forms) {
     const module = modules.get(form.dataModel);
     if (!module || !mayViewForm(user, form.name)) continue;
-    (groups[module] ??= []).push({ key: form.name, label: labelOf(form), dataModel: form.dataModel, module });
+    const entry: FormMenuEntry = { key: form.name, label: labelOf(form), dataModel: form.dataModel, module };
+    const facetValues = facetValuesOf(form);
+    if (facetValues) entry.facetValues = facetValues;
+    (groups[module] ??= []).push(entry);
   }
   return Object.fromEntries(Object.entries(groups).sort(([a], [b]) => a.localeCompare(b)));
 }

@@ -33,6 +33,8 @@ export interface FormSummary {
   label: string;
   dataModel?: string;
   module: string;
+  /** Facet search: the program and expedition ids the form belongs to; absent: all. */
+  facetValues?: Partial<Record<'program' | 'expedition', number[]>>;
 }
 export type FormsByModule = Record<string, FormSummary[]>;
 

@@ -11,6 +11,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import { useSessionContext } from '../session/SessionContext';
 import { useThemeModeContext } from '../theme/ThemeModeContext';
 import { AppBrand } from './AppBrand';
+import { FacetSearchPicker } from '../../features/facet-search/FacetSearchPicker';
 import { CodeScannerButton } from '../../features/igsn/CodeScannerButton';
 import { PersonMenu } from './PersonMenu';
 
@@ -20,7 +21,7 @@ export interface AppTopBarProps {
 }
 
 export function AppTopBar({ onMenuClick }: AppTopBarProps) {
-  const { user } = useSessionContext();
+  const { user, config } = useSessionContext();
   const { dark, compact, toggleDark, toggleCompact } = useThemeModeContext();
   return (
     <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
@@ -42,6 +43,7 @@ export function AppTopBar({ onMenuClick }: AppTopBarProps) {
             {compact ? <UnfoldMoreIcon /> : <UnfoldLessIcon />}
           </IconButton>
         </Tooltip>
+        {user && config.useFacetSearch && <FacetSearchPicker />}
         {user && <CodeScannerButton />}
         {user && <PersonMenu user={user} />}
       </Toolbar>

@@ -7,24 +7,18 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Typography from '@mui/material/Typography';
-import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
-import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import StarIcon from '@mui/icons-material/Star';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
 import { isReadOnly, type AuthUser } from '@mdis/shared';
 import { appApi, appKeys, type FavoriteForm } from '../api/app.api';
+import { useFacetFormFilter } from '../../features/facet-search/useFacetFormFilter';
+import { FavoriteFormsList, favoriteLabel, formPath } from './FavoriteFormsList';
 import { useFavoriteForms } from './useFavoriteForms';
 
 export interface NavFormsSectionProps {
   user: AuthUser;
   onNavigate?: () => void;
 }
-
-function formPath(form: { key: string }): string {
-  return `/forms/${form.key}-form`;
-}
-
-const labelOf = (form: FavoriteForm) => form.label || form.key;
 
 interface FormLinkProps {
   form: FavoriteForm;
@@ -36,7 +30,7 @@ function FormLink({ form, onNavigate, actions }: FormLinkProps) {
   return (
     <ListItem disablePadding secondaryAction={actions}>
       <ListItemButton component={NavLink} to={formPath(form)} onClick={onNavigate} sx={{ pl: 4 }}>
-        <ListItemText primary={labelOf(form)} />
+        <ListItemText primary={favoriteLabel(form)} />
       </ListItemButton>
     </ListItem>
   );
@@ -55,8 +49,10 @@ export function NavFormsSection({ user, onNavigate }: NavFormsSectionProps) {
   const readOnly = isReadOnly(user.roles);
   const forms = useQuery({ queryKey: appKeys.forms(), queryFn: appApi.forms });
   const favorites = useFavoriteForms(!readOnly);
-  const modules = Object.entries(forms.data ?? {}).filter(([, list]) => list.length > 0);
-  const last = favorites.favorites.length - 1;
+  const offered = useFacetFormFilter();
+  const modules = Object.entries(forms.data ?? {})
+    .map(([module, list]) => [module, list.filter(offered)] as const)
+    .filter(([, list]) => list.length > 0);
 
   const star = (form: FavoriteForm) => {
     const on = favorites.isFavorite(form);
@@ -64,7 +60,7 @@ export function NavFormsSection({ user, onNavigate }: NavFormsSectionProps) {
       <IconButton
         edge="end"
         size="small"
-        aria-label={on ? `Remove ${labelOf(form)} from favourites` : `Add ${labelOf(form)} to favourites`}
+        aria-label={on ? `Remove ${favoriteLabel(form)} from favourites` : `Add ${favoriteLabel(form)} to favourites`}
         aria-pressed={on}
         onClick={() => favorites.toggle(form)}
       >
@@ -75,38 +71,7 @@ export function NavFormsSection({ user, onNavigate }: NavFormsSectionProps) {
 
   return (
     <>
-      {!readOnly && (
-        <List subheader={<ListSubheader component="div">Favourites</ListSubheader>} dense aria-label="Favourites">
-          {favorites.favorites.length === 0 && <Hint>No favourite forms yet</Hint>}
-          {favorites.favorites.map((form, index) => (
-            <FormLink
-              key={`${form.module}/${form.key}`}
-              form={form}
-              onNavigate={onNavigate}
-              actions={
-                <>
-                  <IconButton
-                    size="small"
-                    aria-label={`Move ${labelOf(form)} up`}
-                    disabled={index === 0}
-                    onClick={() => favorites.move(index, -1)}
-                  >
-                    <ArrowUpwardIcon fontSize="inherit" />
-                  </IconButton>
-                  <IconButton
-                    size="small"
-                    aria-label={`Move ${labelOf(form)} down`}
-                    disabled={index === last}
-                    onClick={() => favorites.move(index, 1)}
-                  >
-                    <ArrowDownwardIcon fontSize="inherit" />
-                  </IconButton>
-                </>
-              }
-            />
-          ))}
-        </List>
-      )}
+      {!readOnly && <FavoriteFormsList favorites={favorites} onNavigate={onNavigate} />}
       <List subheader={<ListSubheader component="div">Forms</ListSubheader>} dense>
         {forms.isPending && <Hint>Loading forms…</Hint>}
         {forms.isError && <Hint>{`Forms could not be loaded: ${forms.error.message}`}</Hint>}

@@ -44,12 +44,13 @@ export function useFavoriteForms(enabled: boolean) {
     const { module, key, label } = form;
     change(isFavorite(form) ? favorites.filter((f) => !sameForm(f, form)) : [...favorites, { module, key, label }]);
   };
-  const move = (index: number, by: -1 | 1) => {
-    const target = index + by;
-    if (target < 0 || target >= favorites.length) return;
+  /** Moves the favourite at `from` to `to` (dragged, or moved up/down by one). */
+  const moveTo = (from: number, to: number) => {
+    if (from === to || from < 0 || to < 0 || from >= favorites.length || to >= favorites.length) return;
     const next = [...favorites];
-    next.splice(target, 0, ...next.splice(index, 1));
+    next.splice(to, 0, ...next.splice(from, 1));
     change(next);
   };
-  return { favorites, isFavorite, toggle, move };
+  const move = (index: number, by: -1 | 1) => moveTo(index, index + by);
+  return { favorites, isFavorite, toggle, move, moveTo };
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -8,17 +8,22 @@ import { CORE_FORM } from '../form-screen/test/fixtures';
 import { FilterBar } from './FilterBar';
 import type { FilterSelection } from './filterCascade';
 
+const HOLES = [
+  { value: 7, text: 'A', site_id: 3 },
+  { value: 8, text: 'B', site_id: 3 },
+];
 const OPTIONS: Record<string, unknown[]> = {
   expedition: [
     { value: 1, text: '5065' },
     { value: 2, text: '5066' },
   ],
   site: [{ value: 3, text: '1', expedition_id: 1 }],
-  hole: [
-    { value: 7, text: 'A', site_id: 3 },
-    { value: 8, text: 'B', site_id: 3 },
-  ],
+  hole: HOLES,
 };
+
+afterEach(() => {
+  OPTIONS.hole = HOLES;
+});
 
 /** Answers filter-lists with the lists the models[] ask for, as the server does. */
 function mockFilterLists() {
@@ -97,5 +102,31 @@ describe('filter bar', { timeout: 20_000 }, () => {
     mockFilterLists();
     const bar = renderBar();
     expect(await bar.findByText('This field is required')).toBeTruthy();
+  });
+
+  it('asks for the lists again before dropping a value its cached list does not have', async () => {
+    const fetchMock = mockFilterLists();
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const onChange = vi.fn();
+    const bar = (chosen: FilterSelection) => (
+      <QueryClientProvider client={client}>
+        <FilterBar form={CORE_FORM} selection={chosen} onChange={onChange} />
+      </QueryClientProvider>
+    );
+    const { rerender } = render(bar({ expedition: 1, site: 3, hole: 7 }));
+    const hole = () => screen.getByRole<HTMLInputElement>('combobox', { name: 'Hole' });
+    await waitFor(() => expect(hole().value).toBe('A'));
+    const callsBefore = fetchMock.mock.calls.length;
+
+    // hole C was created after the list was loaded; a link names it
+    OPTIONS.hole = [...HOLES, { value: 9, text: 'C', site_id: 3 }];
+    rerender(bar({ expedition: 1, site: 3, hole: 9 }));
+    await waitFor(() => expect(hole().value).toBe('C'));
+    expect(fetchMock.mock.calls.length).toBe(callsBefore + 1);
+    expect(onChange).not.toHaveBeenCalled();
+
+    // a hole that is not there after asking again is dropped
+    rerender(bar({ expedition: 1, site: 3, hole: 99 }));
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith({ expedition: 1, site: 3 }), { timeout: 5000 });
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -90,12 +90,24 @@ export function FilterBar({ form, selection, onChange, requiredErrors = [], disa
     placeholderData: (previous) => previous,
   });
 
-  // A selection whose record is gone from its list (or from a stale local storage) is dropped.
+  // A selection whose record is gone from its list (or from a stale local storage) is dropped;
+  // but a cached list may predate the record (a hole created since, a link to it), so the lists
+  // are asked for once more before a selection is dropped.
+  const askedAgainFor = useRef<string | null>(null);
+  // dataUpdatedAt: a refetch that brings the same lists still counts as the second answer
+  const { data, dataUpdatedAt, isPlaceholderData, isFetching, refetch } = lists;
   useEffect(() => {
-    if (!lists.data || lists.isPlaceholderData) return;
-    const pruned = pruneSelection(form, selection, lists.data);
-    if (pruned !== selection) onChange(pruned);
-  }, [form, selection, lists.data, lists.isPlaceholderData, onChange]);
+    if (!data || isPlaceholderData || isFetching) return;
+    const pruned = pruneSelection(form, selection, data);
+    if (pruned === selection) return;
+    const key = JSON.stringify(selection);
+    if (askedAgainFor.current !== key) {
+      askedAgainFor.current = key;
+      void refetch();
+      return;
+    }
+    onChange(pruned);
+  }, [form, selection, data, dataUpdatedAt, isPlaceholderData, isFetching, refetch, onChange]);
 
   if (entries.length === 0) return null;
   const requested = new Set(requests.map((r) => r.model));

@@ -6,7 +6,9 @@ import { FormToolbar } from '../toolbar/FormToolbar';
 import { RecordExtras } from '../toolbar/RecordExtras';
 import { ReportMenus } from '../toolbar/ReportMenus';
 import { isSafari, type LinkedForm } from '../toolbar/linkedForms';
+import { filesFilterOf, filesFormPathOf } from '../toolbar/recordFiles';
 import { reportUrl, type ReportEntry } from '../toolbar/reportLinks';
+import { useReportRunner } from '../toolbar/useReportRunner';
 import type { useFormExtras } from './useFormExtras';
 import type { FormListState } from './useFormListState';
 import type { useRecordNavigation } from './useRecordNavigation';
@@ -40,6 +42,7 @@ export function FormActions({
   listState,
 }: FormActionsProps) {
   const routerNavigate = useNavigate();
+  const runReportOf = useReportRunner(form.name);
   const viewing = scenario.scenario === 'view';
 
   const openLinked = (link: LinkedForm) => {
@@ -58,10 +61,10 @@ export function FormActions({
       filters: listState.params.filter,
       columns: form.fields.map((f) => f.name).filter((name) => !(name in hidden) || hidden[name]),
     });
-    window.open(url, '_blank');
+    runReportOf(entry, url);
   };
-  const filterQuery = encodeRouteFilter(listState.selection);
-  const combinedId = typeof record?.combined_id === 'string' ? record.combined_id : '';
+  // the upload window starts with the current record chosen for the assignment
+  const uploadFilter = encodeRouteFilter({ ...listState.selection, ...filesFilterOf(form.dataModel, record) });
 
   return (
     <FormToolbar
@@ -82,21 +85,23 @@ export function FormActions({
       onCancel={scenario.cancel}
       onNavigate={navigation.navigate}
     >
-      <ReportMenus exports={extras.menus.exports} reports={extras.menus.reports} onRun={runReport} />
+      <ReportMenus
+        exports={extras.menus.exports}
+        reports={extras.menus.reports}
+        onRun={runReport}
+        autoPrintForm={form.name}
+      />
       <RecordExtras
         record={record}
         fileCount={extras.fileCount}
+        hasFiles={extras.hasFiles}
         canUpload={canUpload && canEdit}
         links={extras.links}
         disabled={!viewing}
         onOpenUrl={(url) => window.open(url, '_blank', 'noopener')}
-        onShowFiles={() =>
-          void routerNavigate(
-            `/forms/files-form?filter=${encodeURIComponent(filterQuery)}&parent=${encodeURIComponent(combinedId)}`,
-          )
-        }
+        onShowFiles={() => void routerNavigate(filesFormPathOf(form.dataModel, record))}
         onUploadFiles={() =>
-          window.open(appAddress(`/files-upload?filter=${encodeURIComponent(filterQuery)}`), 'files-upload-window')
+          window.open(appAddress(`/files-upload?filter=${encodeURIComponent(uploadFilter)}`), 'files-upload-window')
         }
         onOpenLinked={openLinked}
       />

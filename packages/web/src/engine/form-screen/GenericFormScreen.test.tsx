@@ -17,11 +17,17 @@ async function selectRow(id: number) {
   await userEvent.click(row);
 }
 
-describe('the generic form screen', () => {
+describe('the generic form screen', { timeout: 20_000 }, () => {
   it("shows the server's message when the table cannot be loaded", async () => {
     mockFormApi(ADMIN, () => ({ status: 400, body: { message: "Invalid filter for column 'core'" } }));
     renderScreen({ user: ADMIN, route: { filter: HOLE } });
     expect(await screen.findByText("Unable to load table items: Invalid filter for column 'core'")).toBeTruthy();
+  });
+
+  it("warns 'unable to get reports' when the report lists cannot be loaded", async () => {
+    mockFormApi(ADMIN, threeCores, { 'GET form/reports': { status: 403, body: { message: 'Forbidden' } } });
+    renderScreen({ user: ADMIN, route: { filter: HOLE } });
+    expect(await screen.findByText('unable to get reports')).toBeTruthy();
   });
 
   it("says 'No data available for this filter setting.' for an empty list", async () => {

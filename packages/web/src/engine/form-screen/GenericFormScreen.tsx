@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
@@ -7,7 +7,7 @@ import { canUseForm, hasRole, type FormTemplate } from '@mdis/shared';
 import { useNotifications } from '../../app/notifications/NotificationsContext';
 import { useSessionContext } from '../../app/session/SessionContext';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { recordKeys, recordsApi } from '../api/records.api';
+import { recordKeys, recordsApi, type FormRecord } from '../api/records.api';
 import { FilterByValueDialog } from '../filter-bar/FilterByValueDialog';
 import { RequiredFiltersDialog } from '../filter-bar/RequiredFiltersDialog';
 import type { FilterSelection } from '../filter-bar/filterCascade';
@@ -15,29 +15,45 @@ import { RecordPanel, toggleCompactDisplay } from '../record-panel';
 import { RecordTable } from '../record-table/RecordTable';
 import { useFormShortcuts } from '../shortcuts/useFormShortcuts';
 import { FilterSection } from './FilterSection';
+import { printAfterSave } from '../toolbar/autoPrint';
 import { FormActions } from './FormActions';
 import { SECTION_IDS, focusSection } from './focusSections';
 import { useConfirm } from './useConfirm';
 import { useFormExtras } from './useFormExtras';
 import { useFormListState } from './useFormListState';
+import { useInitialFilterChange } from './useInitialFilterChange';
 import { useRecordNavigation, type FormRoute, type RouteUpdate } from './useRecordNavigation';
 import { useRecordScenario } from './useRecordScenario';
+
+// one empty list for every render, so the memoised table sees no change while the list loads
+const NO_ITEMS: FormRecord[] = [];
 
 export interface GenericFormScreenProps {
   form: FormTemplate;
   route: FormRoute;
   onRouteChange: (next: RouteUpdate) => void;
-  /** The facet search's selection, used when neither the URL nor local storage has one. */
+  /**
+   * The facet search's selection: where the filter bar starts when the URL has none (unless the
+   * stored selection agrees with it), and applied again whenever it changes.
+   */
   initialFilter?: FilterSelection | null;
+  /** What a specialised form shows under the saved current record (the files form's preview). */
+  renderRecordAddon?: (record: FormRecord) => ReactNode;
 }
 
 /** One generic form: filter bar, toolbar, record panel and record table (spec 1 §2). */
-export function GenericFormScreen({ form, route, onRouteChange, initialFilter = null }: GenericFormScreenProps) {
+export function GenericFormScreen({
+  form,
+  route,
+  onRouteChange,
+  initialFilter = null,
+  renderRecordAddon,
+}: GenericFormScreenProps) {
   const { user, config } = useSessionContext();
   const { warn } = useNotifications();
   const holder = user ?? { roles: [], permissions: [] };
   const canEdit = canUseForm(holder, form.name, 'edit');
-  const listState = useFormListState(form, route.filter ?? initialFilter);
+  const listState = useFormListState(form, route.filter, initialFilter);
   const { pending, confirm, answer } = useConfirm();
   const [filterDialogOpen, setFilterDialogOpen] = useState(false);
   const [locked, setLocked] = useState(false);
@@ -65,7 +81,10 @@ export function GenericFormScreen({ form, route, onRouteChange, initialFilter = 
     selection: listState.selection,
     canEdit,
     confirm,
-    onSaved: setCurrent,
+    onSaved: (savedId: number) => {
+      setCurrent(savedId);
+      printAfterSave(form.dataModel, form.name, savedId);
+    },
     onDeleted: () => {
       setCurrent(null);
     },
@@ -102,6 +121,9 @@ export function GenericFormScreen({ form, route, onRouteChange, initialFilter = 
     listState.setSelection(next);
     if (!editing) select(null);
   };
+  useInitialFilterChange(initialFilter, (next) => {
+    if (!editing) handleFilterChange(next);
+  });
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }} aria-label={`${form.name} form`} role="region">
@@ -140,13 +162,14 @@ export function GenericFormScreen({ form, route, onRouteChange, initialFilter = 
         ) : (
           <Typography color="text.secondary">Select a record in the table, or create a new one.</Typography>
         )}
+        {record && !editing && renderRecordAddon?.(record)}
       </Paper>
       <Box id={SECTION_IDS.table} tabIndex={-1}>
         <RecordTable
           form={form}
           searchable={extras.searchableNames}
           showId={hasRole(holder.roles, 'developer')}
-          items={listState.list.data?.items ?? []}
+          items={listState.list.data?.items ?? NO_ITEMS}
           totalCount={listState.list.data?._meta.totalCount ?? 0}
           loading={listState.list.isFetching}
           error={listState.list.isError ? listState.list.error.message : null}

@@ -2,10 +2,10 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { FormTemplate } from '@mdis/shared';
 import { appApi, appKeys } from '../../app/api/app.api';
-import { isApiError } from '../../app/api/ApiError';
 import { recordKeys, recordsApi, type FormRecord } from '../api/records.api';
 import { searchableFields } from '../filter-bar/searchableFields';
 import { linkedForms } from '../toolbar/linkedForms';
+import { fileOwner } from '../toolbar/recordFiles';
 import { splitReports } from '../toolbar/reportLinks';
 
 /** The lookups around a form: model template, reports, files count, offered linked forms. */
@@ -23,17 +23,14 @@ export function useFormExtras(form: FormTemplate, record: FormRecord | null) {
     queryFn: () => recordsApi.reports(form.name),
     staleTime: Infinity,
   });
-  // A 4xx means no reports for this form (the reports API is not there yet: `form/reports` then
-  // answers 404, or 400 from `form/{id}`); a 30 s warning on every form would bury the save messages.
-  const reportsFailed = reports.isError && !(isApiError(reports.error) && reports.error.status < 500);
+  const reportsFailed = reports.isError;
   const menus = splitReports(reports.data?.single ?? [], reports.data?.multiple ?? [], record !== null);
 
-  const recordId = typeof record?.id === 'number' ? record.id : null;
-  const combinedId = typeof record?.combined_id === 'string' ? record.combined_id : null;
+  const owner = fileOwner(form.dataModel, record);
   const files = useQuery({
-    queryKey: recordKeys.fileCount(form.name, recordId ?? 0),
-    queryFn: () => recordsApi.fileCount(combinedId ?? ''),
-    enabled: combinedId !== null,
+    queryKey: recordKeys.fileCount(form.name, owner?.id ?? 0),
+    queryFn: () => (owner ? recordsApi.fileCount(owner.column, owner.id) : 0),
+    enabled: owner !== null,
     retry: false,
   });
 
@@ -50,6 +47,7 @@ export function useFormExtras(form: FormTemplate, record: FormRecord | null) {
     menus,
     reportsFailed,
     fileCount: files.isSuccess ? files.data : undefined,
+    hasFiles: owner !== null,
     links,
   };
 }

@@ -25,12 +25,33 @@ function valueFilters(columnFilters: RecordTableState['columnFilters']): Record<
 }
 
 /**
+ * Where the filter bar starts: the URL's filter; else the initial filter (the facet search) unless
+ * the stored selection already agrees with it, so a return to the form keeps the deeper levels.
+ */
+export function startingSelection(
+  routeFilter: FilterSelection | null,
+  initialFilter: FilterSelection | null,
+  stored: FilterSelection,
+): FilterSelection {
+  if (routeFilter) return routeFilter;
+  if (!initialFilter) return stored;
+  const agrees = Object.entries(initialFilter).every(([key, value]) => stored[key] === value);
+  return agrees ? stored : initialFilter;
+}
+
+/**
  * The list side of a form: filter-bar selection, table state (page, sort, columns, by-value
  * filters, ticked rows), all remembered per form in local storage, and the list query they make.
  */
-export function useFormListState(form: FormTemplate, initialFilter: FilterSelection | null) {
+export function useFormListState(
+  form: FormTemplate,
+  routeFilter: FilterSelection | null,
+  initialFilter: FilterSelection | null,
+) {
   const [stored] = useState(() => readFormStorage(form.name));
-  const [selection, setSelectionState] = useState<FilterSelection>(() => initialFilter ?? stored.filter);
+  const [selection, setSelectionState] = useState<FilterSelection>(() =>
+    startingSelection(routeFilter, initialFilter, stored.filter),
+  );
   const [table, setTable] = useState<RecordTableState>(() => ({
     pagination: stored.pagination,
     sorting: stored.sort,

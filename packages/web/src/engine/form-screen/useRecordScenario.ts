@@ -6,6 +6,7 @@ import { useNotifications } from '../../app/notifications/NotificationsContext';
 import { recordKeys, recordsApi, type FormRecord } from '../api/records.api';
 import { missingRequiredFilters, requiredFilterParams, type FilterSelection } from '../filter-bar/filterCascade';
 import { recomputeCalculated, validateRecord, type FieldError, type Scenario } from '../record-panel';
+import { resetEmptySelects } from '../validation/resetEmptySelects';
 import { confirmationsFor, type ConfirmationMoment } from './confirmations';
 import type { useConfirm } from './useConfirm';
 
@@ -112,14 +113,17 @@ export function useRecordScenario({ form, record, selection, canEdit, confirm, o
   const save = () =>
     run(async () => {
       if (scenario === 'view' || !draft) return;
-      const invalid = validateRecord(form, draft);
+      // spec 1 §5: validated and sent with empty selects as null, and the panel shows what is sent
+      const values = resetEmptySelects(form, draft);
+      if (values !== draft) setDraft(values);
+      const invalid = validateRecord(form, values);
       setErrors(invalid);
       if (invalid.length > 0 || !(await confirmed('submit'))) return;
       try {
         const saved =
           scenario === 'create'
-            ? await recordsApi.create(form.name, { ...draft, ...requiredFilterParams(form, selection) })
-            : await recordsApi.update(form.name, id ?? 0, draft);
+            ? await recordsApi.create(form.name, { ...values, ...requiredFilterParams(form, selection) })
+            : await recordsApi.update(form.name, id ?? 0, values);
         notify(scenario === 'create' ? MESSAGES.created : MESSAGES.updated, 'success');
         setScenario('view');
         setDraft(null);

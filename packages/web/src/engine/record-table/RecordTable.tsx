@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import {
   MaterialReactTable,
   useMaterialReactTable,
@@ -60,8 +60,10 @@ function completeOrder(stored: MRT_ColumnOrderState, ids: string[]): MRT_ColumnO
 /**
  * The form's records, paged, sorted and filtered on the server. Clicking a row (or Enter on it)
  * makes it the current record; the checkboxes select several rows for reports and exports.
+ * Memoised: typing in the record panel re-renders the screen, and re-rendering
+ * material-react-table on every keystroke made typing lag.
  */
-export function RecordTable(props: RecordTableProps) {
+export const RecordTable = memo(function RecordTable(props: RecordTableProps) {
   const { form, searchable, showId, items, totalCount, loading, error, state, onStateChange } = props;
   const { selectedId, onSelect, navigationDisabled } = props;
   const columns = useMemo(() => tableColumns({ form, searchable, showId }), [form, searchable, showId]);
@@ -164,4 +166,4 @@ export function RecordTable(props: RecordTableProps) {
       <MaterialReactTable table={table} />
     </>
   );
-}
+});

@@ -2,8 +2,9 @@ import { useCallback } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
+import { isApiError } from '../../app/api/ApiError';
 import { recordKeys, recordsApi } from '../../engine/api/records.api';
-import { GenericFormScreen } from '../../engine/form-screen/GenericFormScreen';
+import { GenericFormScreen, type GenericFormScreenProps } from '../../engine/form-screen/GenericFormScreen';
 import type { RouteUpdate } from '../../engine/form-screen/useRecordNavigation';
 import { NotFoundPage } from '../../ui/NotFoundPage';
 import { PageHeading } from '../../ui/PageHeading';
@@ -16,10 +17,19 @@ interface TemplateFormProps {
   /** The route's base (`/forms/core-form`); the record id and filter are added to it. */
   basePath: string;
   id: string | undefined;
+  /** A template the server does not know shows the 404 page instead of a warning. */
+  missingIsNotFound?: boolean;
+  renderRecordAddon?: GenericFormScreenProps['renderRecordAddon'];
 }
 
 /** Loads a form template by name and shows it as a generic form screen bound to the URL. */
-export function TemplateForm({ formName, basePath, id }: TemplateFormProps) {
+export function TemplateForm({
+  formName,
+  basePath,
+  id,
+  missingIsNotFound = false,
+  renderRecordAddon,
+}: TemplateFormProps) {
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const template = useQuery({
@@ -27,16 +37,17 @@ export function TemplateForm({ formName, basePath, id }: TemplateFormProps) {
     queryFn: () => recordsApi.formTemplate(formName),
     retry: false,
   });
-  const facet = useFacetFilter(template.data);
+  const facetFilter = useFacetFilter(template.data);
   const handleRouteChange = useCallback(
     (next: RouteUpdate) => void navigate(formRoutePath(basePath, next), { replace: true }),
     [navigate, basePath],
   );
 
   if (template.isError) {
+    if (missingIsNotFound && isApiError(template.error) && template.error.status === 404) return <NotFoundPage />;
     return <Alert severity="warning">{template.error.message}</Alert>;
   }
-  if (!template.data || !facet.ready) return <PageLoading />;
+  if (!template.data) return <PageLoading />;
   const form = template.data;
   const label = (form as { label?: unknown }).label;
   return (
@@ -47,7 +58,8 @@ export function TemplateForm({ formName, basePath, id }: TemplateFormProps) {
         form={form}
         route={readFormRoute(id, search)}
         onRouteChange={handleRouteChange}
-        initialFilter={facet.filter}
+        initialFilter={facetFilter}
+        renderRecordAddon={renderRecordAddon}
       />
     </>
   );

@@ -9,6 +9,7 @@ import { appApi, appKeys } from '../../app/api/app.api';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeading } from '../../ui/PageHeading';
 import { PageLoading } from '../../ui/PageLoading';
+import { useFacetFormFilter } from '../facet-search/useFacetFormFilter';
 import { SPECIALISED_FORMS } from './specialisedForms';
 
 function Indicator({ specialised }: { specialised: boolean }) {
@@ -32,9 +33,12 @@ function Indicator({ specialised }: { specialised: boolean }) {
 /** `/forms`: a card per form the user may open, grouped by module. */
 export function FormsOverviewPage() {
   const forms = useQuery({ queryKey: appKeys.forms(), queryFn: appApi.forms });
+  const offered = useFacetFormFilter();
   if (forms.isPending) return <PageLoading />;
   if (forms.isError) return <EmptyState title="Forms could not be loaded">{forms.error.message}</EmptyState>;
-  const modules = Object.entries(forms.data).filter(([, list]) => list.length > 0);
+  const modules = Object.entries(forms.data)
+    .map(([module, list]) => [module, list.filter(offered)] as const)
+    .filter(([, list]) => list.length > 0);
   return (
     <>
       <PageHeading title="Forms" />

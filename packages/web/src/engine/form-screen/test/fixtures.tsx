@@ -104,7 +104,7 @@ export function formAnswers(user: AuthUser): Record<string, MockAnswer> {
   return {
     ...shellAnswers(user),
     'GET cg/api/get-model-template': { status: 200, body: CORE_MODEL },
-    'GET form/reports': { status: 404, body: { message: 'not found' } },
+    'GET form/reports': { status: 200, body: { single: [], multiple: [] } },
     'GET form/filter-lists': { status: 200, body: FILTER_LISTS },
     'GET file': { status: 404, body: { message: 'not found' } },
   };
