@@ -24,11 +24,22 @@ import { formsMenu } from './modules/app/forms-menu';
 import { authPlugin } from './modules/auth/auth.plugin';
 import type { LoginRateLimitOptions } from './modules/auth/login-rate-limit';
 import { listValuesPlugin } from './modules/list-values/list-values.plugin';
+import { reportPagesPlugin, reportsApiPlugin } from './modules/reports/reports.plugin';
 import { templateManagerPlugin } from './modules/template-manager/template-manager.plugin';
 import { recordsPlugin } from './modules/records/records.plugin';
 import { usersPlugin } from './modules/users/users.plugin';
 import { widgetsPlugin } from './modules/widgets/widgets.plugin';
-import { createServices } from './services';
+import { postsPlugin } from './modules/posts/posts.plugin';
+import { messagesPlugin } from './modules/messages/messages.plugin';
+import { accountPlugin } from './modules/account/account.plugin';
+import { oauthPlugin } from './modules/account/oauth.plugin';
+import { passwordRecoveryPlugin } from './modules/account/password-recovery.plugin';
+import { createFileServices, createServices } from './services';
+import { storageConfigOf, uploadMaxBytesOf } from './config';
+import { createStorage } from './infra/storage/create-storage';
+import type { FileStorage } from './infra/storage/file-storage';
+import { filesContentPlugin } from './modules/files/files-content.plugin';
+import { filesPlugin } from './modules/files/files.plugin';
 
 export interface BuildAppOptions {
   /** An open database (tests, main.ts); without it the app opens one from config and closes it on close. */
@@ -36,6 +47,8 @@ export interface BuildAppOptions {
   loginRateLimit?: Partial<LoginRateLimitOptions>;
   /** Where the built web app lives (default: config.webDistDir). */
   webDistDir?: string;
+  /** Where uploaded files go (default: from config.storage, else `<dataDir>/files`). */
+  storage?: FileStorage;
   /** Extra plugins registered after the API (tests use this). */
   plugins?: FastifyPluginAsync[];
 }
@@ -57,7 +70,7 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
     registerNotFoundHandler(app);
     registerJsonBodyParser(app);
 
-    const services = createServices(database, options);
+    const services = createServices(database, options, config, app.log);
     // One template revision read per request (engine/templates/template-store.ts).
     registerTemplateScope(app);
     // Before any route: every route registered after this is checked for an access rule.
@@ -76,6 +89,7 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
 
     await app.register(authPlugin, { prefix: '/api/v1/auth', auth: services.auth });
     await app.register(usersPlugin, { prefix: '/api/v1/users', users: services.users });
+    await registerAccountAndDashboardPlugins(app, services);
     await app.register(listValuesPlugin, { prefix: '/api/v1/list-values', listValues: services.listValues });
     await app.register(widgetsPlugin, { prefix: '/api/v1/widgets', widgets: services.widgets });
     await app.register(appPlugin, {
@@ -84,10 +98,17 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
       dataDir: config.dataDir,
       formsMenu: (user) => formsMenu(services.templates, user),
       findIgsn: createIgsnFinder({ db: database.db, templates: services.templates, records: services.records }),
+      welcomeMessages: services.messages.forDay,
     });
     await app.register(templateManagerPlugin, { prefix: '/cg/api', templateManager: services.templateManager });
+    // `form/reports` and `global/reports` are static paths: they win over the records plugin's `/:id`.
+    await app.register(reportsApiPlugin, { prefix: '/api/v1', reports: services.reports });
+    await app.register(reportPagesPlugin, { prefix: '/report', reports: services.reports });
     await app.register(recordsPlugin, { prefix: '/api/v1/form', kind: 'form', records: services.records });
     await app.register(recordsPlugin, { prefix: '/api/v1/global', kind: 'global', records: services.records });
+    const files = createFileServices(database, services, options.storage ?? createStorage(storageConfigOf(config)));
+    await app.register(filesPlugin, { prefix: '/api/v1/file', ...files, maxBytes: uploadMaxBytesOf(config) });
+    await app.register(filesContentPlugin, { content: files.content });
     for (const plugin of options.plugins ?? []) await app.register(plugin);
 
     await app.register(apiDocsPlugin);
@@ -98,4 +119,18 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
     throw error;
   }
   return app;
+}
+
+/** Own account, password recovery, OAuth2 login, posts and messages of the day. */
+async function registerAccountAndDashboardPlugins(
+  app: FastifyInstance,
+  services: ReturnType<typeof createServices>,
+): Promise<void> {
+  await app.register(oauthPlugin, { prefix: '/api/v1/auth', oauth: services.oauth });
+  // The recovery calls are known under both prefixes (spec 2 §7 lists them with the account calls).
+  await app.register(passwordRecoveryPlugin, { prefix: '/api/v1/auth', recovery: services.recovery });
+  await app.register(passwordRecoveryPlugin, { prefix: '/api/v1/account', recovery: services.recovery });
+  await app.register(accountPlugin, { prefix: '/api/v1/account', account: services.account });
+  await app.register(postsPlugin, { prefix: '/api/v1/posts', posts: services.posts });
+  await app.register(messagesPlugin, { prefix: '/api/v1/messages', messages: services.messages });
 }

@@ -86,3 +86,54 @@ describe('loadConfig', () => {
     expect(error.message).toBe(message);
   });
 });
+
+describe('file storage configuration', () => {
+  it('keeps files under the data directory by default, with a 512 MB upload limit', () => {
+    expect(loadConfig({ MDIS_DATA_DIR: '/srv/mdis' })).toMatchObject({
+      storage: { kind: 'local', root: '/srv/mdis/files' },
+      uploadMaxBytes: 512 * 1024 * 1024,
+    });
+    expect(loadConfig({ STORAGE_URL: 'file:///mnt/archive', MDIS_UPLOAD_MAX_MB: '2' })).toMatchObject({
+      storage: { kind: 'local', root: '/mnt/archive' },
+      uploadMaxBytes: 2 * 1024 * 1024,
+    });
+  });
+
+  it('selects S3 with s3://bucket/prefix, endpoint and credentials from the environment', () => {
+    const config = loadConfig({
+      STORAGE_URL: 's3://mdis-archive/site-a/files/',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      AWS_REGION: 'eu-central-1',
+      AWS_ACCESS_KEY_ID: 'key',
+      AWS_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(config.storage).toEqual({
+      kind: 's3',
+      bucket: 'mdis-archive',
+      prefix: 'site-a/files',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'eu-central-1',
+      forcePathStyle: true,
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+    });
+    expect(loadConfig({ STORAGE_URL: 's3://bucket', S3_FORCE_PATH_STYLE: 'false' }).storage).toEqual({
+      kind: 's3',
+      bucket: 'bucket',
+      prefix: '',
+      region: 'us-east-1',
+      forcePathStyle: false,
+    });
+  });
+
+  it.each([
+    [{ STORAGE_URL: 'ftp://host/files' }, 'STORAGE_URL', 'STORAGE_URL: must be s3://bucket/prefix or a folder path'],
+    [{ STORAGE_URL: 's3://' }, 'STORAGE_URL', 'STORAGE_URL: must be s3://bucket/prefix or a folder path'],
+    [{ S3_ENDPOINT: 'not a url' }, 'S3_ENDPOINT', 'S3_ENDPOINT: must be a URL such as http://127.0.0.1:9000'],
+    [{ MDIS_UPLOAD_MAX_MB: '0' }, 'MDIS_UPLOAD_MAX_MB', 'MDIS_UPLOAD_MAX_MB: must be a positive number of megabytes'],
+  ])('rejects %o naming the variable', (env, variable, message) => {
+    const error = errorOf(env);
+    expect(error.variable).toBe(variable);
+    expect(error.message).toBe(message);
+  });
+});

@@ -2,6 +2,8 @@ import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PASSWORD_MIN_LENGTH, USERNAME_PATTERN } from '@mdis/shared';
 import { z } from 'zod';
+import { loadAccountConfig, type MailConfig, type OAuth2Config } from './account-config';
+import type { StorageConfig } from './infra/storage/create-storage';
 
 export type DatabaseConfig =
   { dialect: 'sqlite'; filename: string } | { dialect: 'postgres'; connectionString: string; searchPath?: string };
@@ -22,6 +24,29 @@ export interface ServerConfig {
   trustProxy: boolean;
   /** The built web app (packages/web/dist). */
   webDistDir: string;
+  /** Links in e-mails point here (MDIS_PUBLIC_URL; default http://{host}:{port}/). */
+  publicUrl?: string;
+  /** SMTP for password recovery (SMTP_URL, MAIL_FROM); unset: no e-mails. */
+  mail?: MailConfig;
+  /** OpenID Connect login (OAUTH2_*); unset: UseOAuth2 is false. */
+  oauth2?: OAuth2Config;
+  /** Where uploaded files are kept (unset: `<dataDir>/files`). */
+  storage?: StorageConfig;
+  /** The largest file one upload may carry, in bytes (unset: DEFAULT_UPLOAD_MAX_MB). */
+  uploadMaxBytes?: number;
+  /** Where the template manager's code generator writes (MDIS_GENERATED_DIR, inside the data dir; default `generated`). */
+  generatedDir?: string;
+}
+
+export const DEFAULT_UPLOAD_MAX_MB = 512;
+
+/** The file storage of a configuration; a config built without one (tests) uses `<dataDir>/files`. */
+export function storageConfigOf(config: ServerConfig): StorageConfig {
+  return config.storage ?? { kind: 'local', root: resolve(config.dataDir, 'files') };
+}
+
+export function uploadMaxBytesOf(config: ServerConfig): number {
+  return config.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_MB * 1024 * 1024;
 }
 
 /** A bad environment value; `variable` names it so the operator knows what to fix. */
@@ -70,7 +95,46 @@ const envSchema = z.object({
     ),
   ),
   MDIS_TRUST_PROXY: optional(z.enum(['true', 'false', '1', '0'], 'must be true or false')),
+  MDIS_GENERATED_DIR: optional(z.string()),
+  STORAGE_URL: optional(z.string()),
+  S3_ENDPOINT: optional(z.url({ error: 'must be a URL such as http://127.0.0.1:9000' })),
+  S3_FORCE_PATH_STYLE: optional(z.enum(['true', 'false', '1', '0'], 'must be true or false')),
+  AWS_REGION: optional(z.string().trim().min(1)),
+  AWS_ACCESS_KEY_ID: optional(z.string()),
+  AWS_SECRET_ACCESS_KEY: optional(z.string()),
+  MDIS_UPLOAD_MAX_MB: optional(
+    z.coerce.number({ error: 'must be a number' }).positive('must be a positive number of megabytes'),
+  ),
 });
+
+type EnvVars = z.infer<typeof envSchema>;
+
+/**
+ * `s3://bucket/prefix` selects S3-compatible storage (endpoint, region and credentials from
+ * S3_ENDPOINT and the usual AWS_* variables); `file:/path` or a plain path is a local folder.
+ */
+export function parseStorageUrl(vars: EnvVars, dataDir: string): StorageConfig {
+  const url = vars.STORAGE_URL;
+  if (url === undefined) return { kind: 'local', root: resolve(dataDir, 'files') };
+  const s3 = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/i.exec(url);
+  if (s3?.[1]) {
+    return {
+      kind: 's3',
+      bucket: s3[1],
+      prefix: (s3.at(2) ?? '').replace(/^\/+|\/+$/g, ''),
+      ...(vars.S3_ENDPOINT ? { endpoint: vars.S3_ENDPOINT } : {}),
+      region: vars.AWS_REGION ?? 'us-east-1',
+      forcePathStyle: vars.S3_FORCE_PATH_STYLE !== 'false' && vars.S3_FORCE_PATH_STYLE !== '0',
+      ...(vars.AWS_ACCESS_KEY_ID ? { accessKeyId: vars.AWS_ACCESS_KEY_ID } : {}),
+      ...(vars.AWS_SECRET_ACCESS_KEY ? { secretAccessKey: vars.AWS_SECRET_ACCESS_KEY } : {}),
+    };
+  }
+  const path = url.replace(/^file:(\/\/)?/i, '');
+  if (/^[a-z][a-z0-9+.-]+:\/\//i.test(path) || path === '') {
+    throw new ConfigError('STORAGE_URL', 'must be s3://bucket/prefix or a folder path');
+  }
+  return { kind: 'local', root: resolve(path) };
+}
 
 /** `postgres://` selects PostgreSQL; `sqlite:<path>` or a plain path is a SQLite file. */
 export function parseDatabaseUrl(url: string | undefined, dataDir: string): DatabaseConfig {
@@ -93,6 +157,8 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
   }
   const vars = parsed.data;
   const dataDir = resolve(vars.MDIS_DATA_DIR ?? './data');
+  const account = loadAccountConfig(env, { host: vars.HOST ?? '127.0.0.1', port: vars.PORT ?? 8080 });
+  if (!account.ok) throw new ConfigError(account.variable, account.detail);
   return {
     port: vars.PORT ?? 8080,
     host: vars.HOST ?? '127.0.0.1',
@@ -104,5 +170,11 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     logLevel: vars.LOG_LEVEL ?? 'info',
     trustProxy: vars.MDIS_TRUST_PROXY === 'true' || vars.MDIS_TRUST_PROXY === '1',
     webDistDir: DEFAULT_WEB_DIST,
+    publicUrl: account.value.publicUrl,
+    ...(account.value.mail ? { mail: account.value.mail } : {}),
+    ...(account.value.oauth2 ? { oauth2: account.value.oauth2 } : {}),
+    storage: parseStorageUrl(vars, dataDir),
+    uploadMaxBytes: Math.round((vars.MDIS_UPLOAD_MAX_MB ?? DEFAULT_UPLOAD_MAX_MB) * 1024 * 1024),
+    ...(vars.MDIS_GENERATED_DIR ? { generatedDir: vars.MDIS_GENERATED_DIR } : {}),
   };
 }

@@ -1,4 +1,11 @@
 import type { BuildAppOptions } from './app';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ServerConfig } from './config';
+import { createSmtpMailer } from './infra/mail/mailer';
+import { createAccountService } from './modules/account/account.service';
+import { createOAuthService } from './modules/account/oauth.service';
+import { createPasswordRecoveryRepository } from './modules/account/password-recovery.repository';
+import { createPasswordRecoveryService } from './modules/account/password-recovery.service';
 import { createTokenService } from './infra/auth/token.service';
 import { createTokensRepository } from './infra/auth/tokens.repository';
 import { createBehaviorRegistry } from './engine/behaviors/behavior-registry';
@@ -14,22 +21,42 @@ import { createLoginAttemptsRepository } from './modules/auth/login-attempts.rep
 import { createLoginRateLimit, DEFAULT_LOGIN_RATE_LIMIT } from './modules/auth/login-rate-limit';
 import { createListValuesRepository } from './modules/list-values/list-values.repository';
 import { createListValuesService } from './modules/list-values/list-values.service';
+import { createReportsService } from './modules/reports/reports.service';
+import { generatedDirOf } from './modules/template-manager/generator/code-generator';
 import { createTemplateManagerService } from './modules/template-manager/template-manager.service';
 import { createUsersRepository } from './modules/users/users.repository';
 import { createUsersService } from './modules/users/users.service';
 import { createWidgetsService } from './modules/widgets/widgets.service';
+import type { FileStorage } from './infra/storage/file-storage';
+import { createFileContent } from './modules/files/file-content';
+import { createFileTypes } from './modules/files/file-keys';
+import { createFileParents } from './modules/files/file-parents';
+import { createFilesRepository } from './modules/files/files.repository';
+import { createFilesService } from './modules/files/files.service';
+import { createPostsRepository } from './modules/posts/posts.repository';
+import { createPostsService } from './modules/posts/posts.service';
+import { createMessagesRepository } from './modules/messages/messages.repository';
+import { createMessagesService } from './modules/messages/messages.service';
 
 /** Wires repositories into services: the one place that knows the whole object graph. */
-export function createServices({ db, dialect }: Database, options: BuildAppOptions) {
+export function createServices(
+  { db, dialect }: Database,
+  options: BuildAppOptions,
+  config: ServerConfig,
+  log: FastifyBaseLogger,
+) {
   const tokens = createTokenService(createTokensRepository(db));
   const templates = createTemplateStore(db);
   const usersRepository = createUsersRepository(db, dialect);
-  const appConfig = createAppConfigService(createAppConfigRepository(db), createUserConfigRepository(db));
+  // What the server itself decides: e-mails need SMTP, the OAuth2 button a provider.
+  const serverFacts = { CanSendEmails: config.mail !== undefined, UseOAuth2: config.oauth2 !== undefined };
+  const appConfig = createAppConfigService(createAppConfigRepository(db), createUserConfigRepository(db), serverFacts);
   const rateLimit = createLoginRateLimit(createLoginAttemptsRepository(db), {
     ...DEFAULT_LOGIN_RATE_LIMIT,
     ...options.loginRateLimit,
   });
   const records = recordsServices(db, dialect, templates);
+  const listValues = createListValuesService({ db, lists: createListValuesRepository(db, dialect) });
   return {
     tokens,
     templates,
@@ -37,12 +64,19 @@ export function createServices({ db, dialect }: Database, options: BuildAppOptio
       templates,
       tableExists: (t) => tableExists(db, dialect, t),
       behaviors: records.behaviors,
+      db,
+      dialect,
+      generatedDir: generatedDirOf(config.dataDir, config.generatedDir),
     }),
     appConfig,
     auth: createAuthService({ users: usersRepository, tokens, rateLimit, appConfig }),
     users: createUsersService({ db, dialect, users: usersRepository, tokens }),
-    listValues: createListValuesService({ db, lists: createListValuesRepository(db, dialect) }),
+    listValues,
+    reports: createReportsService({ records: records.records, templates, listValues, appConfig }),
     widgets: createWidgetsService({ db, records: records.records, templates }),
+    posts: createPostsService(createPostsRepository(db)),
+    messages: createMessagesService(db, createMessagesRepository(db)),
+    ...accountServices({ db, dialect, users: usersRepository, tokens, appConfig, config, log }),
     ...records,
   };
 }
@@ -56,4 +90,54 @@ function recordsServices(
   const behaviors = createBehaviorRegistry();
   registerBehaviors(behaviors);
   return { behaviors, records: createRecordsService({ db, dialect, templates, behaviors }) };
+}
+
+/** The files module over a storage (local folder or S3, chosen by configuration in app.ts). */
+export function createFileServices(
+  { db }: Pick<Database, 'db'>,
+  services: Pick<ReturnType<typeof createServices>, 'records' | 'templates' | 'listValues'>,
+  storage: FileStorage,
+) {
+  const { records } = services;
+  const repository = createFilesRepository(db, services.templates);
+  const types = createFileTypes(services.listValues, storage);
+  const parents = createFileParents(records);
+  return {
+    files: createFilesService({ records, storage, repository, types, parents }),
+    content: createFileContent({ records, storage, repository, types }),
+    parents,
+    records,
+  };
+}
+
+/** The own account, password recovery by e-mail and the OAuth2 login. */
+function accountServices(deps: {
+  db: Database['db'];
+  dialect: Database['dialect'];
+  users: ReturnType<typeof createUsersRepository>;
+  tokens: ReturnType<typeof createTokenService>;
+  appConfig: ReturnType<typeof createAppConfigService>;
+  config: ServerConfig;
+  log: FastifyBaseLogger;
+}) {
+  const { db, dialect, users, tokens, appConfig, config, log } = deps;
+  return {
+    account: createAccountService({ db, dialect, users }),
+    recovery: createPasswordRecoveryService({
+      users,
+      recoveries: createPasswordRecoveryRepository(db),
+      tokens,
+      appConfig,
+      mailer: config.mail ? createSmtpMailer(config.mail) : undefined,
+      publicUrl: config.publicUrl ?? `http://${config.host}:${String(config.port)}/`,
+    }),
+    oauth: createOAuthService({
+      config: config.oauth2,
+      users,
+      tokens,
+      logError: (error, message) => {
+        log.warn({ err: error }, message);
+      },
+    }),
+  };
 }

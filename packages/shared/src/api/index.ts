@@ -3,3 +3,7 @@ export * from './auth.schemas';
 export * from './users.schemas';
 export * from './list-values.schemas';
 export * from './widgets.schemas';
+export * from './posts.schemas';
+export * from './messages.schemas';
+export * from './account.schemas';
+export * from './reports.schemas';

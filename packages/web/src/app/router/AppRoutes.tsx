@@ -20,9 +20,11 @@ const TemplateManagerPage = lazyPage(
 const FormPage = lazyPage(() => import('../../features/forms/FormPage'), 'FormPage');
 const FormsOverviewPage = lazyPage(() => import('../../features/forms/FormsOverviewPage'), 'FormsOverviewPage');
 const SmartFormPage = lazyPage(() => import('../../features/forms/SmartFormPage'), 'SmartFormPage');
+const SmartFormRedirect = lazyPage(() => import('../../features/forms/SmartFormPage'), 'SmartFormRedirect');
 const IgsnLookupPage = lazyPage(() => import('../../features/igsn/IgsnLookupPage'), 'IgsnLookupPage');
 const ListValuesPage = lazyPage(() => import('../../features/list-values/ListValuesPage'), 'ListValuesPage');
 const FilesUploadPage = lazyPage(() => import('../../features/files/FilesUploadPage'), 'FilesUploadPage');
+const FilesFormPage = lazyPage(() => import('../../features/files/FilesFormPage'), 'FilesFormPage');
 
 function page(element: React.ReactNode) {
   return <Suspense fallback={<PageLoading />}>{element}</Suspense>;
@@ -59,8 +61,12 @@ export function AppRoutes() {
           <Route path="/forms/igsn/:igsn?" element={page(<IgsnLookupPage />)} />
           <Route path="/list-values/:listname?" element={page(<ListValuesPage />)} />
           {/* one route with an optional id: choosing or clearing a record must not remount the form */}
+          {/* the specialised files form (spec 1 §2) ranks above the generic /forms/:formKey */}
+          <Route path="/forms/files-form/:id?" element={page(<FilesFormPage />)} />
           <Route path="/forms/:formKey/:id?" element={page(<FormPage />)} />
-          <Route path="/smart-forms/:formName/:id?" element={page(<SmartFormPage />)} />
+          <Route path="/smart-forms/:formName/:id?" element={page(<SmartFormRedirect />)} />
+          {/* spec 1 §2's bare {formName} route; every fixed path above ranks before it */}
+          <Route path="/:formName/:id?" element={page(<SmartFormPage />)} />
           <Route
             path="/files-upload"
             element={page(

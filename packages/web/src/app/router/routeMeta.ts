@@ -15,6 +15,7 @@ export const ROUTE_META: RouteMeta[] = [
   { pattern: '/settings/users', title: 'User Management', parent: '/settings' },
   { pattern: '/settings/templates-manager/*', title: 'Template Manager', parent: '/settings' },
   { pattern: '/forms/files-form', title: 'File Management', parent: '/' },
+  { pattern: '/forms/files-form/:id', title: 'File Management', parent: '/' },
   { pattern: '/forms', title: 'Forms', parent: '/' },
   { pattern: '/forms/igsn', title: 'IGSN', parent: '/' },
   { pattern: '/forms/igsn/:igsn', title: ({ igsn }) => `IGSN ${igsn ?? ''}`, parent: '/' },
@@ -22,11 +23,12 @@ export const ROUTE_META: RouteMeta[] = [
   { pattern: '/list-values/:listname', title: ({ listname }) => listname ?? '', parent: '/list-values' },
   { pattern: '/forms/:formKey', title: ({ formKey }) => formLabel(formKey ?? ''), parent: '/' },
   { pattern: '/forms/:formKey/:id', title: ({ formKey }) => formLabel(formKey ?? ''), parent: '/' },
-  { pattern: '/smart-forms/:formName', title: ({ formName }) => formLabel(formName ?? ''), parent: '/' },
-  { pattern: '/smart-forms/:formName/:id', title: ({ formName }) => formLabel(formName ?? ''), parent: '/' },
   { pattern: '/files-upload', title: 'File Upload', parent: '/' },
   { pattern: '/login', title: 'Login' },
   { pattern: '/reset-password/:userId/:code', title: 'Reset password' },
+  // last: the smart form's bare name matches any one-segment path
+  { pattern: '/:formName', title: ({ formName }) => formLabel(formName ?? ''), parent: '/' },
+  { pattern: '/:formName/:id', title: ({ formName }) => formLabel(formName ?? ''), parent: '/' },
 ];
 
 const NOT_FOUND_META: RouteMeta = { pattern: '*', title: 'HTTP Error 404', parent: '/' };
