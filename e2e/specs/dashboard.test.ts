@@ -54,15 +54,16 @@ browserSuite('the dashboard and its widgets', 'dashboard', (session) => {
   beforeAll(async () => {
     token = (await apiLogin(baseUrl, ADMIN.username, ADMIN.password)).token;
     const seeded = await apiSeedHole(baseUrl, token, NAMES, 4);
-    const hole = (latitude: number, longitude: number) =>
-      apiCreateRecord(baseUrl, token, 'hole', {
-        site_id: seeded.site.id,
-        start_date: '2024-06-01',
-        latitude,
-        longitude,
-      });
-    await hole(52.38, 13.06);
-    await hole(-21.1, 55.5);
+    // Sites carry latitude_dec/longitude_dec, holes the original's latitude/longitude.
+    const site = (latitude_dec: number, longitude_dec: number) =>
+      apiCreateRecord(baseUrl, token, 'site', { expedition_id: seeded.expedition.id, latitude_dec, longitude_dec });
+    const hole = (siteId: number, latitude: number, longitude: number) =>
+      apiCreateRecord(baseUrl, token, 'hole', { site_id: siteId, start_date: '2024-06-01', latitude, longitude });
+    const potsdam = await site(52.38, 13.06);
+    await hole(potsdam.id, 52.381, 13.061);
+    await hole(potsdam.id, 52.379, 13.058);
+    const reunion = await site(-21.1, 55.5);
+    await hole(reunion.id, -21.101, 55.502);
     await apiCreateRecord(baseUrl, token, 'sample-request', {
       expedition_id: seeded.expedition.id,
       request_no: 7,
@@ -128,15 +129,19 @@ browserSuite('the dashboard and its widgets', 'dashboard', (session) => {
     expect((await widgetTitled('Instructions'))?.color).toBe('red darken-2');
   });
 
-  test('shows the holes with coordinates on the offline map', async () => {
+  test('shows the sites and holes with coordinates on the offline map', async () => {
     await dashboard.setEditMode(false);
     const map = dashboard.widget('Sites and Holes');
     await map.scrollIntoViewIfNeeded();
     const [sites, holes] = [await withCoordinates('ProjectSite'), await withCoordinates('ProjectHole')];
-    expect(holes).toBeGreaterThanOrEqual(2); // the two seeded above
+    expect(sites).toBeGreaterThanOrEqual(2); // the sites seeded above
+    expect(holes).toBeGreaterThanOrEqual(3); // their holes
     await hasText(map.getByTestId('map-status'), `${String(sites)} sites, ${String(holes)} holes with coordinates`);
     await hasText(map.getByTestId('map-status'), 'Map tiles unavailable (offline map)');
     await expect.poll(() => map.locator('path.leaflet-interactive').count()).toBe(sites + holes);
+    // Sites are the larger orange circles, holes the smaller blue ones.
+    expect(await map.locator('path.leaflet-interactive[stroke="#E65100"]').count()).toBe(sites);
+    expect(await map.locator('path.leaflet-interactive[stroke="#01579B"]').count()).toBe(holes);
     expect(await map.locator('.leaflet-tile').count()).toBe(0);
     await page.waitForTimeout(1200); // the auto fit runs again after 1 s
     await session().shot(page, 'map');

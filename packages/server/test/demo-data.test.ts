@@ -8,6 +8,7 @@ import { DEMO_SAMPLES } from '../src/seed/demo.seed';
 import { DEMO_EXPEDITIONS } from '../src/seed/demo/demo-catalog';
 import { DemoDataError, type DemoResult, generateDemoData } from '../src/seed/demo/demo-generator';
 import { DEMO_MODELS } from '../src/seed/demo/demo-tables';
+import { HOLE_SCATTER_DEG } from '../src/seed/demo/site-position';
 import { seedDatabase } from '../src/seed/seed';
 import { DIALECTS } from './helpers/dialects';
 import { signedInUser } from './helpers/factories';
@@ -83,6 +84,42 @@ describe.each(DIALECTS)('demo data (%s)', (dialect) => {
       sql<{ latitude: number; longitude: number }>`SELECT latitude, longitude FROM project_hole`,
     );
     expect(holes.every((h) => h.latitude > 30 && h.latitude < 60 && h.longitude > 0 && h.longitude < 20)).toBe(true);
+  });
+
+  it('places every site in its expedition area, apart from the others, with its holes around it', async () => {
+    const sites = await rows(sql<{
+      id: number;
+      expedition: string;
+      lat: number;
+      lng: number;
+      holes: number | string;
+      dlat: number;
+      dlng: number;
+    }>`
+      SELECT s.id, e.expedition, s.latitude_dec AS lat, s.longitude_dec AS lng, COUNT(h.id) AS holes,
+             MAX(ABS(h.latitude - s.latitude_dec)) AS dlat, MAX(ABS(h.longitude - s.longitude_dec)) AS dlng
+      FROM project_site s JOIN project_expedition e ON e.id = s.expedition_id
+      LEFT JOIN project_hole h ON h.site_id = s.id
+      GROUP BY s.id, e.expedition, s.latitude_dec, s.longitude_dec ORDER BY s.id`);
+    expect(sites.length).toBe(await count('project_site'));
+    for (const site of sites) {
+      const area = DEMO_EXPEDITIONS.find((e) => e.expedition === site.expedition);
+      const at = `site ${String(site.id)}`;
+      expect(Number(site.holes), at).toBeGreaterThan(0);
+      expect(Math.abs(site.lat - (area?.latitude ?? NaN)), at).toBeLessThan(1);
+      expect(Math.abs(site.lng - (area?.longitude ?? NaN)), at).toBeLessThan(1);
+      // One drill pad: every hole within ~200 m of its site.
+      expect(Math.max(site.dlat, site.dlng), at).toBeLessThanOrEqual(HOLE_SCATTER_DEG + 1e-6);
+    }
+    expect(new Set(sites.map((s) => `${String(s.lat)},${String(s.lng)}`)).size).toBe(sites.length);
+
+    // What the dashboard map reads: every site of the global list has both coordinates.
+    const listed = await get<List>('/api/v1/global?name=ProjectSite&per-page=200&sort=id');
+    expect(listed.items.length).toBe(Math.min(sites.length, 200));
+    for (const item of listed.items) {
+      expect(Math.abs(Number(item.latitude_dec))).toBeLessThanOrEqual(90);
+      expect(Math.abs(Number(item.longitude_dec))).toBeLessThanOrEqual(180);
+    }
   });
 
   it('cuts sections whose lengths add up to their core recovery, cores drilled end to end', async () => {

@@ -182,4 +182,26 @@ describe.each(DIALECTS)('drilling data model on a new database (%s)', (dialect) 
     const lists = await get(`/api/v1/form/filter-lists?name=core&models[]=${models}`);
     expect(lists.hole).toEqual([expect.objectContaining({ text: 'A' })]);
   });
+
+  it("stores a site's decimal coordinates and refuses a latitude beyond 90 degrees, saving nothing", async () => {
+    const expeditions = (await get('/api/v1/form?name=expedition&filter[exp_acronym]=GRIND')) as { items: Row[] };
+    const expeditionId = expeditions.items[0]?.id;
+    const sites = async () =>
+      ((await get('/api/v1/form?name=site')) as { _meta: { totalCount: number } })._meta.totalCount;
+    const before = await sites();
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/api/v1/form?name=site',
+      headers: admin,
+      payload: { expedition_id: expeditionId, latitude_dec: 91, longitude_dec: 8.62 },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual([{ field: 'latitude_dec', message: 'Decimal Latitude [WGS84] must be <= 90' }]);
+    expect(await sites()).toBe(before);
+    const site = await create('site', { expedition_id: expeditionId, latitude_dec: 47.21, longitude_dec: -8.62 });
+    expect(await get(`/api/v1/global/${String(site.id)}?name=ProjectSite`)).toMatchObject({
+      latitude_dec: 47.21,
+      longitude_dec: -8.62,
+    });
+  });
 });

@@ -157,6 +157,38 @@ describe('drilling templates', () => {
     }
   });
 
+  it('gives sites decimal WGS84 coordinates, shown in the Site Location group of the site form', () => {
+    const site = modelByName.get('ProjectSite');
+    const hole = modelByName.get('ProjectHole');
+    if (!site || !hole) throw new Error('ProjectSite and ProjectHole are shipped');
+    // The dashboard map draws sites by latitude_dec/longitude_dec (spec 2 §3); holes keep the original's columns.
+    expect(site.columns.latitude_dec).toMatchObject({
+      type: 'double',
+      label: 'Decimal Latitude [WGS84]',
+      validator: '>=-90&<=90',
+    });
+    expect(site.columns.longitude_dec).toMatchObject({
+      type: 'double',
+      label: 'Decimal Longitude [WGS84]',
+      validator: '>=-180&<=180',
+    });
+    expect([columnOf(hole, 'latitude')?.type, columnOf(hole, 'longitude')?.type]).toEqual(['double', 'double']);
+    const fields = formByName.get('site')?.fields ?? [];
+    const location = fields.filter((f) => f.group === 'Site Location').sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
+    expect(location.map((f) => f.name)).toEqual([
+      'country',
+      'state',
+      'county',
+      'city',
+      'latitude_dec',
+      'longitude_dec',
+    ]);
+    expect(location.slice(4).map((f) => [f.label, f.validators])).toEqual([
+      ['Decimal Latitude [WGS84]', [{ type: 'number', min: -90, max: 90 }]],
+      ['Decimal Longitude [WGS84]', [{ type: 'number', min: -180, max: 180 }]],
+    ]);
+  });
+
   it('every list a model or form names exists and is not empty', () => {
     const names = new Set<string>();
     for (const model of models)

@@ -34,7 +34,7 @@ export const DEMO_COLUMNS = {
   ],
   ProjectSite: [
     'id', 'expedition_id', 'combined_id', 'site', 'site_name', 'type_drilling_location', 'description', 'country',
-    'city', 'lithology', 'geological_age',
+    'city', 'latitude_dec', 'longitude_dec', 'lithology', 'geological_age',
   ],
   ProjectHole: [
     'id', 'site_id', 'combined_id', 'hole', 'hole_name', 'igsn', 'drilling_method', 'methods_in_hole', 'gear',

@@ -2,6 +2,7 @@ import { addDays, type DemoContext, formatDate, formatDateTime, metres } from '.
 import type { CombinedId, IgsnScope } from './identifiers';
 import type { RequestRef, SiteRef } from './project-rows';
 import { writeSections } from './section-rows';
+import { holePosition } from './site-position';
 
 export interface HolePlan {
   site: SiteRef;
@@ -138,7 +139,6 @@ export function writeHole(ctx: DemoContext, plan: HolePlan, budget: SampleBudget
     boxes,
   };
   for (let core = 1; core <= plan.cores; core++) writeCore(ctx, scope, core, state, budget);
-  const spread = (plan.index % 7) * 0.013;
   ctx.writer.push(m, {
     id,
     site_id: plan.site.id,
@@ -152,8 +152,8 @@ export function writeHole(ctx: DemoContext, plan: HolePlan, budget: SampleBudget
     repository_name: values.one(m, 'repository_name', catalog.repository),
     depth_water: waterDepth,
     drillers_reference_height: referenceHeight,
-    latitude: Math.round((catalog.latitude + spread + random.next() * 0.01) * 1e6) / 1e6,
-    longitude: Math.round((catalog.longitude - spread + random.next() * 0.01) * 1e6) / 1e6,
+    // Drawn in the row's order: placing holes by their site takes nothing extra from the random stream.
+    ...holePosition(plan.site.position, random.next(), random.next()),
     elevation: catalog.elevation + random.int(-3, 3),
     spatial_reference_system: values.one(m, 'spatial_reference_system', 'EPSG:4326'),
     inclination: 90,

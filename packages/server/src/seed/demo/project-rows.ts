@@ -1,6 +1,7 @@
 import { DEMO_AFFILIATIONS, DEMO_PERSONS, DEMO_PROGRAMS, type DemoExpedition, SITE_NAMES } from './demo-catalog';
 import { addDays, type DemoContext, formatDate } from './demo-context';
 import type { CombinedId } from './identifiers';
+import { type Position, sitePosition } from './site-position';
 
 export interface ExpeditionRef {
   id: number;
@@ -23,6 +24,8 @@ export interface SiteRef {
   site: string;
   combinedId: CombinedId;
   expedition: ExpeditionRef;
+  /** Where the site lies: its holes are drilled around it. */
+  position: Position;
 }
 
 const personName = (index: number) => {
@@ -154,6 +157,7 @@ export function writeSite(ctx: DemoContext, expedition: ExpeditionRef, site: num
   const { values } = ctx;
   const id = ctx.nextId('ProjectSite');
   const m = 'ProjectSite';
+  const position = sitePosition(expedition.catalog, site);
   const row = {
     id,
     expedition_id: expedition.id,
@@ -163,11 +167,13 @@ export function writeSite(ctx: DemoContext, expedition: ExpeditionRef, site: num
     description: `Site ${String(site)} of expedition ${expedition.catalog.acronym}.`,
     country: values.one(m, 'country', expedition.catalog.country),
     city: values.one(m, 'city', expedition.catalog.city),
+    latitude_dec: position.latitude,
+    longitude_dec: position.longitude,
     lithology: values.many(m, 'lithology', 1),
     geological_age:
       expedition.catalog.ages.filter((a) => values.all(m, 'geological_age').includes(a)).join(';') || null,
   };
   const combinedId = ctx.combinedId(m, expedition.combinedId, row);
   ctx.writer.push(m, { ...row, combined_id: combinedId });
-  return { id, site: row.site, combinedId, expedition };
+  return { id, site: row.site, combinedId, expedition, position };
 }
