@@ -3,17 +3,23 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import StopIcon from '@mui/icons-material/Stop';
-import { cameraScanSupported, useCameraScan } from './useCameraScan';
+import { CAMERA_UNAVAILABLE, cameraScanSupported, useCameraScan } from './useCameraScan';
 
 export interface CameraScannerProps {
   /** A code read from the camera; scanning has stopped by then. */
   onCode: (code: string) => void;
 }
 
-/** 'Scan with camera' where the browser can decode codes itself; nothing where it cannot. */
+/** 'Scan with camera' where a camera can be asked for; a note that the input still works where not. */
 export function CameraScanner({ onCode }: CameraScannerProps) {
   const { videoRef, active, error, start, stop } = useCameraScan(onCode);
-  if (!cameraScanSupported()) return null;
+  if (!cameraScanSupported()) {
+    return (
+      <Typography sx={{ mt: 2 }} color="text.secondary" variant="body2">
+        {CAMERA_UNAVAILABLE}
+      </Typography>
+    );
+  }
   return (
     <Box sx={{ mt: 2 }}>
       {active ? (

@@ -24,7 +24,7 @@ export interface CodeScannerDialogProps {
 
 /**
  * The global code scanner (spec 1 §2). A hand-held scanner types the code and presses Enter, so
- * the text input serves both; a camera scans where the browser can decode codes (CameraScanner).
+ * the text input serves both; a camera scans where one can be asked for (CameraScanner).
  */
 export function CodeScannerDialog({ open, onClose }: CodeScannerDialogProps) {
   // The content unmounts on close, so the next opening starts with an empty input and no results.

@@ -1,28 +1,14 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
+import { loadCodeReader, type CodeReader } from './codeReaders';
 
-// The browser's own Shape Detection API: no decoder library is installed, and this one needs none.
-interface DetectedBarcode {
-  rawValue: string;
-}
-interface BarcodeDetectorLike {
-  detect: (source: HTMLVideoElement) => Promise<DetectedBarcode[]>;
-}
-type BarcodeDetectorConstructor = new () => BarcodeDetectorLike;
-
-/** How often a video frame is handed to the detector. */
-export const CAMERA_SCAN_INTERVAL_MS = 250;
+export { CAMERA_SCAN_INTERVAL_MS } from './codeReaders';
 export const CAMERA_START_FAILED = 'The camera could not be started.';
+export const CAMERA_READER_FAILED = 'The code reader could not be loaded: type the code or use a hand-held scanner.';
+export const CAMERA_UNAVAILABLE = 'No camera can be used here: type the code or use a hand-held scanner.';
 
-function barcodeDetector(): BarcodeDetectorConstructor | undefined {
-  return (window as unknown as { BarcodeDetector?: BarcodeDetectorConstructor }).BarcodeDetector;
-}
-
-/**
- * Camera scanning is offered only where the browser decodes QR codes and barcodes itself
- * (BarcodeDetector: Chromium on Android, macOS and ChromeOS) and a camera can be asked for.
- */
+/** Camera scanning is offered wherever a camera can be asked for; the decoder is chosen on start. */
 export function cameraScanSupported(): boolean {
-  return barcodeDetector() !== undefined && 'mediaDevices' in navigator;
+  return 'mediaDevices' in navigator;
 }
 
 export interface CameraScan {
@@ -31,6 +17,21 @@ export interface CameraScan {
   error: string | null;
   start: () => void;
   stop: () => void;
+}
+
+class CameraStartError extends Error {}
+
+async function openRearCamera(): Promise<MediaStream> {
+  return navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' } }).catch((cause: unknown) => {
+    throw new CameraStartError(String(cause));
+  });
+}
+
+async function play(video: HTMLVideoElement, stream: MediaStream): Promise<void> {
+  video.srcObject = stream;
+  await video.play().catch((cause: unknown) => {
+    throw new CameraStartError(String(cause));
+  });
 }
 
 /** Streams the rear camera into `videoRef` and reports the first code it reads; the camera stops then. */
@@ -44,21 +45,20 @@ export function useCameraScan(onCode: (code: string) => void): CameraScan {
   }, [onCode]);
 
   useEffect(() => {
-    const Detector = barcodeDetector();
-    if (!active || !Detector) return;
-    const detector = new Detector();
+    if (!active) return;
     let stream: MediaStream | null = null;
-    let timer: ReturnType<typeof setInterval> | undefined;
+    let stopReading: (() => void) | undefined;
     let stopped = false;
-    const readFrame = async (video: HTMLVideoElement) => {
-      const value = (await detector.detect(video).catch(() => []))[0]?.rawValue.trim();
-      if (!value || stopped) return;
+    const found = (value: string) => {
+      if (stopped) return;
       stopped = true;
       setActive(false);
       onCodeRef.current(value);
     };
     const begin = async () => {
-      const media = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' } });
+      // The decoder first: if it cannot be loaded, there is no point asking for the camera.
+      const reader = await loadCodeReader();
+      const media = await openRearCamera();
       // Closed while the browser asked for permission: give the camera back at once.
       if (stopped) {
         media.getTracks().forEach((track) => track.stop());
@@ -67,17 +67,21 @@ export function useCameraScan(onCode: (code: string) => void): CameraScan {
       stream = media;
       const video = videoRef.current;
       if (!video) return;
-      video.srcObject = stream;
-      await video.play();
-      timer = setInterval(() => void readFrame(video), CAMERA_SCAN_INTERVAL_MS);
+      await play(video, stream);
+      startReading(reader, video);
     };
-    begin().catch(() => {
-      setError(CAMERA_START_FAILED);
+    // Its own function: `stopped` may have changed while the video started.
+    const startReading = (reader: CodeReader, video: HTMLVideoElement) => {
+      if (!stopped) stopReading = reader.start(video, found);
+    };
+    begin().catch((cause: unknown) => {
+      if (stopped) return;
+      setError(cause instanceof CameraStartError ? CAMERA_START_FAILED : CAMERA_READER_FAILED);
       setActive(false);
     });
     return () => {
       stopped = true;
-      clearInterval(timer);
+      stopReading?.();
       stream?.getTracks().forEach((track) => track.stop());
     };
   }, [active]);
