@@ -1,6 +1,7 @@
 import { type PermissionHolder, type SamplesCsvQuery, validationError, WIDGET_MESSAGES } from '@mdis/shared';
 import type { TemplateSource } from '../../engine/records/record-model';
 import type { RecordsService } from '../../engine/records/records.service';
+import { csvLines } from '../../infra/http/csv';
 
 // The drilling model's names (seed/templates/models): a sample points at its request through
 // `sample_request_id`; a request is named by `request_no` and `request_part` (unique per expedition).
@@ -11,21 +12,6 @@ export interface SamplesCsvDeps {
   records: RecordsService;
   templates: TemplateSource;
 }
-
-/**
- * One CSV field (RFC 4180): quoted when it holds a separator, quote or line break. Text that a
- * spreadsheet would run as a formula (=, +, -, @ at the start) gets a leading apostrophe; numbers
- * are written as they are, so negative depths stay numbers.
- */
-function csvField(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  let text = typeof value === 'string' ? value : Array.isArray(value) ? value.join(';') : JSON.stringify(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-const csvLine = (values: readonly unknown[]) => values.map(csvField).join(',');
 
 /**
  * The samples of a sample request as CSV: a header of the sample model's columns (in template
@@ -55,7 +41,7 @@ export async function samplesCsv(
   }
   const template = await deps.templates.getModel(SAMPLE_MODEL);
   const columns = Object.keys(template?.columns ?? {});
-  const lines = [csvLine(columns)];
+  const lines: unknown[][] = [columns];
   // One page per request: a request number and part name one request per expedition, rarely more.
   for (const request of requests.items) {
     const samples = await deps.records.list(
@@ -63,7 +49,7 @@ export async function samplesCsv(
       { kind: 'global', name: SAMPLE_MODEL },
       { 'filter[sample_request_id]': `==${String(request.id)}`, 'per-page': '-1', sort: 'id' },
     );
-    for (const sample of samples.items) lines.push(csvLine(columns.map((column) => sample[column])));
+    for (const sample of samples.items) lines.push(columns.map((column) => sample[column]));
   }
-  return `${lines.join('\r\n')}\r\n`;
+  return csvLines(lines);
 }
