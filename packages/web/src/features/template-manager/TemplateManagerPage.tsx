@@ -1,13 +1,118 @@
-import { EmptyState } from '../../ui/EmptyState';
+import { useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { errorMessage } from '../../app/api/ApiError';
+import { useNotifications } from '../../app/notifications/NotificationsContext';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { PageHeading } from '../../ui/PageHeading';
+import { PageLoading } from '../../ui/PageLoading';
+import { DuplicateModelDialog } from './DuplicateModelDialog';
+import { ModelCard, PendingButton } from './ModelCard';
+import { TemplateUpload } from './TemplateUpload';
+import { templateManagerApi, templateManagerKeys, type ModelSummary } from './templateManager.api';
+import { useDeleteModel, useDownloadModel } from './useTemplateMutations';
 
+export const ALL_MODULES = '';
+
+/** Case-insensitive on the model name; the module choice narrows to one table set. */
+export function filterModels(models: ModelSummary[], text: string, module: string): ModelSummary[] {
+  const needle = text.trim().toLowerCase();
+  return models.filter((m) => (module === ALL_MODULES || m.module === module) && m.name.toLowerCase().includes(needle));
+}
+
+function Filters(props: {
+  modules: string[];
+  text: string;
+  module: string;
+  onText: (text: string) => void;
+  onModule: (module: string) => void;
+}) {
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ flexGrow: 1 }}>
+      <TextField
+        label="Filter by name"
+        size="small"
+        value={props.text}
+        onChange={(e) => props.onText(e.target.value)}
+      />
+      <TextField
+        select
+        label="Module"
+        size="small"
+        sx={{ minWidth: 200 }}
+        value={props.module}
+        onChange={(e) => props.onModule(e.target.value)}
+      >
+        <MenuItem value={ALL_MODULES}>All modules</MenuItem>
+        {props.modules.map((m) => (
+          <MenuItem key={m} value={m}>
+            {m}
+          </MenuItem>
+        ))}
+      </TextField>
+    </Stack>
+  );
+}
+
+/** The template manager's main page (spec 3 §2): one card per model template. */
 export function TemplateManagerPage() {
+  const summary = useQuery({ queryKey: templateManagerKeys.summary(), queryFn: templateManagerApi.summary });
+  const { warn } = useNotifications();
+  const [text, setText] = useState('');
+  const [module, setModule] = useState(ALL_MODULES);
+  const [duplicating, setDuplicating] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const remove = useDeleteModel(() => setDeleting(null));
+  const download = useDownloadModel();
+  useEffect(() => {
+    if (summary.isError) warn(errorMessage(summary.error));
+  }, [summary.isError, summary.error, warn]);
+  const models = useMemo(() => filterModels(summary.data?.models ?? [], text, module), [summary.data, text, module]);
+
   return (
     <>
       <PageHeading title="Template Manager" />
-      <EmptyState title="The template manager is not available yet">
-        Defining data models and forms, and uploading mDIS template files, arrive with the template manager feature.
-      </EmptyState>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2, alignItems: 'flex-start' }}>
+        <Filters
+          modules={summary.data?.modules ?? []}
+          text={text}
+          module={module}
+          onText={setText}
+          onModule={setModule}
+        />
+        <PendingButton label="Create model" />
+        <TemplateUpload />
+      </Stack>
+      {summary.isPending ? (
+        <PageLoading />
+      ) : models.length === 0 ? (
+        <Typography color="text.secondary">No model templates match.</Typography>
+      ) : (
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))' }}>
+          {models.map((model) => (
+            <ModelCard
+              key={model.fullName}
+              model={model}
+              onDownload={() => void download(model.fullName)}
+              onDuplicate={() => setDuplicating(model.fullName)}
+              onDelete={() => setDeleting(model.fullName)}
+            />
+          ))}
+        </Box>
+      )}
+      {duplicating && <DuplicateModelDialog modelName={duplicating} onClose={() => setDuplicating(null)} />}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete model template"
+        message={`Delete the model template ${deleting ?? ''}?`}
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+        onCancel={() => setDeleting(null)}
+      />
     </>
   );
 }

@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import { failureText, useDuplicateModel } from './useTemplateMutations';
+
+/** Asks the new name of a copy of `modelName`; the server renames table and relation keys. */
+export function DuplicateModelDialog({ modelName, onClose }: { modelName: string; onClose: () => void }) {
+  const [newName, setNewName] = useState('');
+  const duplicate = useDuplicateModel(onClose);
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="duplicate-model-title" fullWidth maxWidth="xs">
+      <DialogTitle id="duplicate-model-title">Duplicate {modelName}</DialogTitle>
+      <DialogContent>
+        <TextField
+          autoFocus
+          fullWidth
+          margin="dense"
+          label="New name"
+          value={newName}
+          onChange={(event) => setNewName(event.target.value)}
+        />
+        {duplicate.isError && (
+          <Alert severity="warning" sx={{ whiteSpace: 'pre-line', mt: 1 }}>
+            {failureText(duplicate.error, 'error: cannot duplicate template')}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button
+          variant="contained"
+          disabled={!newName.trim() || duplicate.isPending}
+          onClick={() => duplicate.mutate({ oldName: modelName, newName: newName.trim() })}
+        >
+          Duplicate
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

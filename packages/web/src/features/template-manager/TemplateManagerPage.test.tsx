@@ -1,0 +1,143 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { STORAGE_KEYS } from '@mdis/shared';
+import { AppProviders, createQueryClient } from '../../app/providers/AppProviders';
+import { ADMIN, fetchedUrls, mockApi, requestUrl, shellAnswers, type MockAnswer } from '../../test/mockApi';
+import { TemplateManagerPage } from './TemplateManagerPage';
+import type { ModelSummary, TemplateSummary } from './templateManager.api';
+
+const model = (module: string, name: string, extra: Partial<ModelSummary> = {}): ModelSummary => ({
+  name,
+  fullName: `${module}${name}`,
+  module,
+  table: `${module.toLowerCase()}_${name.toLowerCase()}`,
+  parentModel: null,
+  createdAt: 1_700_000_000,
+  modifiedAt: 1_700_000_000,
+  generatedAt: null,
+  isTableCreated: true,
+  tableGenerationTimestamp: 1_700_000_100,
+  generatedFiles: [],
+  ...extra,
+});
+
+const SUMMARY: TemplateSummary = {
+  modules: ['Archive', 'Core', 'Project'],
+  models: [
+    model('Archive', 'ArchiveFile'),
+    model('Core', 'Core', {
+      isTableCreated: false,
+      tableGenerationTimestamp: null,
+      generatedFiles: [
+        { path: 'models/CoreCore.ts', modified: true },
+        { path: 'models/CoreCore.sql', modified: false },
+      ],
+    }),
+    model('Core', 'Section'),
+    model('Project', 'Expedition'),
+  ],
+};
+
+function renderPage(answers: Record<string, MockAnswer> = {}) {
+  const fetchMock = mockApi({
+    ...shellAnswers(ADMIN),
+    'GET cg/api/summary': { status: 200, body: SUMMARY },
+    ...answers,
+  });
+  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(ADMIN));
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false } });
+  render(
+    <MemoryRouter initialEntries={['/settings/templates-manager']}>
+      <AppProviders queryClient={queryClient}>
+        <TemplateManagerPage />
+      </AppProviders>
+    </MemoryRouter>,
+  );
+  return fetchMock;
+}
+
+const cards = () => screen.getAllByRole('article').map((card) => within(card).getByRole('heading').textContent);
+const card = (fullName: string) => screen.getByRole('article', { name: `model ${fullName}` });
+
+afterEach(() => localStorage.clear());
+
+describe('TemplateManagerPage', () => {
+  it('shows one card per model with its names, table state and generated files', async () => {
+    renderPage();
+    await screen.findByRole('article', { name: 'model CoreCore' });
+    expect(cards()).toEqual(['ArchiveFile', 'Core', 'Section', 'Expedition']);
+    const core = card('CoreCore');
+    expect(within(core).getByText('Table core_core is not created')).toBeTruthy();
+    expect(within(card('CoreSection')).getByText(/^Table core_section exists since /)).toBeTruthy();
+    await userEvent.click(within(core).getByRole('button', { name: '2 generated files, 1 older than the template' }));
+    const list = await screen.findByRole('list', { name: 'generated files of CoreCore' });
+    expect(within(list).getByText('models/CoreCore.ts').nextSibling?.textContent).toBe('older than the template');
+    expect(within(list).getByText('models/CoreCore.sql').nextSibling?.textContent).toBe('up to date');
+  });
+
+  it('filters by name without regard to case and by module', async () => {
+    renderPage();
+    const filter = await screen.findByLabelText('Filter by name');
+    await userEvent.type(filter, 'SEC');
+    expect(cards()).toEqual(['Section']);
+    await userEvent.clear(filter);
+    await userEvent.click(screen.getByRole('combobox', { name: 'Module' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Core' }));
+    await waitFor(() => expect(cards()).toEqual(['Core', 'Section']));
+  });
+
+  it('disables delete for ArchiveFile only', async () => {
+    renderPage();
+    await screen.findByRole('article', { name: 'model ArchiveArchiveFile' });
+    const deleteOf = (fullName: string) => within(card(fullName)).getByRole('button', { name: 'Delete' });
+    expect(deleteOf('ArchiveArchiveFile')).toHaveProperty('disabled', true);
+    expect(deleteOf('CoreSection')).toHaveProperty('disabled', false);
+  });
+
+  it('deletes a model after confirmation and reloads the summary', async () => {
+    const fetchMock = renderPage({ 'DELETE cg/api/delete-model': { status: 204 } });
+    await screen.findByRole('article', { name: 'model CoreSection' });
+    await userEvent.click(within(card('CoreSection')).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Delete the model template CoreSection?')).toBeTruthy();
+    expect(fetchedUrls(fetchMock).some((url) => url.includes('delete-model'))).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('deleted successfully')).toBeTruthy();
+    const call = fetchMock.mock.calls.find((c) => requestUrl(c[0] as RequestInfo).includes('delete-model'));
+    expect(call?.[0]).toBe('cg/api/delete-model?name=CoreSection');
+    expect((call?.[1] as RequestInit).method).toBe('DELETE');
+    await waitFor(() => expect(fetchedUrls(fetchMock).filter((u) => u === 'cg/api/summary').length).toBe(2));
+  });
+
+  it('duplicates a model under the name asked for', async () => {
+    const fetchMock = renderPage({ 'POST cg/api/duplicate': { status: 201, body: {} } });
+    await screen.findByRole('article', { name: 'model CoreSection' });
+    await userEvent.click(within(card('CoreSection')).getByRole('button', { name: 'Duplicate' }));
+    await userEvent.type(await screen.findByLabelText('New name'), 'Half');
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Duplicate' }));
+    expect(await screen.findByText('template was duplicated successfully')).toBeTruthy();
+    expect(fetchedUrls(fetchMock)).toContain('cg/api/duplicate?type=model&oldName=CoreSection&newName=Half');
+  });
+
+  it("shows the server's 422 messages when an upload is refused", async () => {
+    const fetchMock = renderPage({
+      'POST cg/api/upload': {
+        status: 422,
+        body: [{ field: 'name', message: 'model name CoreSection already exists' }],
+      },
+    });
+    await screen.findByRole('article', { name: 'model CoreSection' });
+    const file = new File(['{"name":"Section"}'], 'CoreSection.json', { type: 'application/json' });
+    await userEvent.upload(screen.getByLabelText('template file'), file);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Validation Error');
+    expect(alert.textContent).toContain('name: model name CoreSection already exists');
+    const init = fetchMock.mock.calls.find(
+      (c) => requestUrl(c[0] as RequestInfo) === 'cg/api/upload',
+    )?.[1] as RequestInit;
+    expect((init.body as FormData).get('file')).toBeInstanceOf(File);
+  });
+});
