@@ -1,17 +1,14 @@
 import type { ModelTemplate } from '@mdis/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
+import type { buildApp } from '../src/app';
 import { createBehaviorRegistry } from '../src/engine/behaviors/behavior-registry';
 import { createTemplateStore } from '../src/engine/templates/template-store';
-import { migrateToLatest } from '../src/infra/db/migrate';
 import { registerDrillingBehaviors } from '../src/modules/drilling';
 import { DRILLING_MESSAGES } from '../src/modules/drilling/behaviors/drilling-messages';
 import { loadDrillingTemplates } from '../src/seed/drilling-model';
-import { seedDatabase } from '../src/seed/seed';
 import { DIALECTS } from './helpers/dialects';
-import { signedInUser } from './helpers/factories';
-import { testConfig } from './helpers/test-app';
-import { createTestDatabase, type TestDatabase } from './helpers/test-database';
+import { createHoleChain, type DrillingApp, startDrillingApp } from './helpers/drilling-app';
+import type { TestDatabase } from './helpers/test-database';
 
 type Row = Record<string, unknown>;
 interface Answer {
@@ -26,6 +23,7 @@ describe.each(DIALECTS)('drilling behaviors on the seeded drilling model (%s)', 
   let app: Awaited<ReturnType<typeof buildApp>>;
   let admin: Record<string, string>;
   let hole: Row;
+  let fixture: DrillingApp;
 
   async function send(method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: Row): Promise<Answer> {
     const response = await app.inject({ method, url, headers: admin, ...(payload ? { payload } : {}) });
@@ -72,29 +70,11 @@ describe.each(DIALECTS)('drilling behaviors on the seeded drilling model (%s)', 
     create('section', { core_id: core.id, section, section_length: 0.9, ...values });
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    await migrateToLatest(database.db);
-    const config = testConfig({ database: database.config, dataDir: database.dataDir });
-    await seedDatabase(database, config);
-    app = await buildApp(config, { database });
-    admin = (await signedInUser(app, database.db, { roles: ['administrator'] })).headers;
-    const program = await create('program', { program: 'ICDP', name: 'International Continental Drilling Program' });
-    const expedition = await create('expedition', {
-      program_id: program.id,
-      expedition: '5065',
-      exp_name: 'Test Expedition',
-      exp_acronym: 'GRIND',
-      chief_scientists: ['AM'],
-      contact: 'Anna Meyer',
-      start_date: '2024-05-01',
-    });
-    const site = await create('site', { expedition_id: expedition.id, site: '1' });
-    hole = await create('hole', { site_id: site.id, hole: 'A', start_date: '2024-05-02' });
+    fixture = await startDrillingApp(dialect);
+    ({ database, app, admin } = fixture);
+    ({ hole } = await createHoleChain(create));
   });
-  afterAll(async () => {
-    await app.close();
-    await database.destroy();
-  });
+  afterAll(() => fixture.close());
 
   describe('SplittableSection', () => {
     it('gives a new section its whole-round split, with the section curator and combined id', async () => {

@@ -1,13 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { migrateToLatest } from '../src/infra/db/migrate';
+import type { buildApp } from '../src/app';
 import { loadDrillingTemplates, seedDrillingModel } from '../src/seed/drilling-model';
-import { seedDatabase } from '../src/seed/seed';
 import { DIALECTS } from './helpers/dialects';
-import { signedInUser } from './helpers/factories';
-import { testConfig } from './helpers/test-app';
-import { createTestDatabase, type TestDatabase } from './helpers/test-database';
+import { type DrillingApp, startDrillingApp } from './helpers/drilling-app';
+import type { TestDatabase } from './helpers/test-database';
 
 type Row = Record<string, unknown>;
 
@@ -15,20 +12,14 @@ describe.each(DIALECTS)('drilling data model on a new database (%s)', (dialect) 
   let database: TestDatabase;
   let app: Awaited<ReturnType<typeof buildApp>>;
   let admin: Record<string, string>;
+  let fixture: DrillingApp;
   const shipped = loadDrillingTemplates();
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    await migrateToLatest(database.db);
-    const config = testConfig({ database: database.config, dataDir: database.dataDir });
-    await seedDatabase(database, config);
-    app = await buildApp(config, { database });
-    admin = (await signedInUser(app, database.db, { roles: ['administrator'] })).headers;
+    fixture = await startDrillingApp(dialect);
+    ({ database, app, admin } = fixture);
   });
-  afterAll(async () => {
-    await app.close();
-    await database.destroy();
-  });
+  afterAll(() => fixture.close());
 
   async function get(url: string): Promise<Row> {
     const response = await app.inject({ method: 'GET', url, headers: admin });

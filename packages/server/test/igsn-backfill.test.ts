@@ -1,14 +1,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
+import type { buildApp } from '../src/app';
 import { backfillIgsns } from '../src/engine/igsn/igsn-backfill';
 import { createTemplateStore } from '../src/engine/templates/template-store';
-import { migrateToLatest } from '../src/infra/db/migrate';
-import { seedDatabase } from '../src/seed/seed';
 import { DIALECTS } from './helpers/dialects';
+import { createHoleChain, type DrillingApp, startDrillingApp } from './helpers/drilling-app';
 import { signedInUser } from './helpers/factories';
-import { testConfig } from './helpers/test-app';
-import { createTestDatabase, type TestDatabase } from './helpers/test-database';
+import type { TestDatabase } from './helpers/test-database';
 
 type Row = Record<string, unknown>;
 
@@ -21,34 +19,17 @@ describe.each(DIALECTS)('IGSN back-fill (%s)', (dialect) => {
   let app: Awaited<ReturnType<typeof buildApp>>;
   let admin: Record<string, string>;
   let hole: Row;
+  let fixture: DrillingApp;
   let core: Row;
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    await migrateToLatest(database.db);
-    const config = testConfig({ database: database.config, dataDir: database.dataDir });
-    await seedDatabase(database, config);
-    app = await buildApp(config, { database });
-    admin = (await signedInUser(app, database.db, { roles: ['administrator'] })).headers;
-    const program = await create('program', { program: 'ICDP', name: 'ICDP' });
-    const expedition = await create('expedition', {
-      program_id: program.id,
-      expedition: '5065',
-      exp_name: 'Test',
-      exp_acronym: 'GRIND',
-      chief_scientists: ['AM'],
-      contact: 'Anna Meyer',
-      start_date: '2024-05-01',
-    });
-    const site = await create('site', { expedition_id: expedition.id, site: '1' });
-    hole = await create('hole', { site_id: site.id, hole: 'A', start_date: '2024-05-02' });
+    fixture = await startDrillingApp(dialect);
+    ({ database, app, admin } = fixture);
+    ({ hole } = await createHoleChain(create));
     core = await create('core', { hole_id: hole.id, core: 1, core_ondeck: '2024-05-03T10:00:00Z', drilled_length: 1 });
   });
 
-  afterAll(async () => {
-    await app.close();
-    await database.destroy();
-  });
+  afterAll(() => fixture.close());
 
   async function create(form: string, payload: Row): Promise<Row> {
     const response = await app.inject({ method: 'POST', url: `/api/v1/form?name=${form}`, payload, headers: admin });

@@ -1,12 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { migrateToLatest } from '../src/infra/db/migrate';
-import { seedDatabase } from '../src/seed/seed';
+import type { buildApp } from '../src/app';
 import { DIALECTS } from './helpers/dialects';
+import { createHoleChain, type DrillingApp, startDrillingApp } from './helpers/drilling-app';
 import { signedInUser } from './helpers/factories';
-import { testConfig } from './helpers/test-app';
-import { createTestDatabase, type TestDatabase } from './helpers/test-database';
+import type { TestDatabase } from './helpers/test-database';
 
 type Row = Record<string, unknown>;
 
@@ -19,30 +17,15 @@ describe.each(DIALECTS)('IGSN on the drilling model (%s)', (dialect) => {
   let app: Awaited<ReturnType<typeof buildApp>>;
   let admin: Record<string, string>;
   let developer: Record<string, string>;
+  let fixture: DrillingApp;
   const chain: Record<'program' | 'expedition' | 'site' | 'hole' | 'core' | 'section' | 'split' | 'sample', Row> =
     {} as never;
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    await migrateToLatest(database.db);
-    const config = testConfig({ database: database.config, dataDir: database.dataDir });
-    await seedDatabase(database, config);
-    app = await buildApp(config, { database });
-    admin = (await signedInUser(app, database.db, { roles: ['administrator'] })).headers;
+    fixture = await startDrillingApp(dialect);
+    ({ database, app, admin } = fixture);
     developer = (await signedInUser(app, database.db, { roles: ['developer'] })).headers;
-
-    chain.program = await create('program', { program: 'ICDP', name: 'International Continental Drilling Program' });
-    chain.expedition = await create('expedition', {
-      program_id: chain.program.id,
-      expedition: '5065',
-      exp_name: 'Test Expedition',
-      exp_acronym: 'GRIND',
-      chief_scientists: ['AM'],
-      contact: 'Anna Meyer',
-      start_date: '2024-05-01',
-    });
-    chain.site = await create('site', { expedition_id: chain.expedition.id, site: '1' });
-    chain.hole = await create('hole', { site_id: chain.site.id, hole: 'A', start_date: '2024-05-02' });
+    Object.assign(chain, await createHoleChain(create));
     chain.core = await create('core', {
       hole_id: chain.hole.id,
       core: 1,
@@ -60,10 +43,7 @@ describe.each(DIALECTS)('IGSN on the drilling model (%s)', (dialect) => {
     chain.sample = await create('sample', { section_split_id: chain.split.id, top: 10, sample_length: 5 });
   });
 
-  afterAll(async () => {
-    await app.close();
-    await database.destroy();
-  });
+  afterAll(() => fixture.close());
 
   function request(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: Row, headers = admin) {
     return app.inject({ method, url, headers, ...(payload ? { payload } : {}) });

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { buildApp } from '../../src/app';
+import type { Dialect } from '../../src/config';
+import { migrateToLatest } from '../../src/infra/db/migrate';
+import { seedDatabase } from '../../src/seed/seed';
+import { signedInUser } from './factories';
+import { testConfig } from './test-app';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+type Row = Record<string, unknown>;
+
+export interface DrillingApp {
+  database: TestDatabase;
+  app: FastifyInstance;
+  /** Headers of a signed-in administrator. */
+  admin: Record<string, string>;
+  /** POST through the form API as the administrator; anything but 201 fails the test. */
+  create(form: string, payload: Row): Promise<Row>;
+  close(): Promise<void>;
+}
+
+/** A new database with the seeded drilling model, the app on it, and an administrator. */
+export async function startDrillingApp(dialect: Dialect): Promise<DrillingApp> {
+  const database = await createTestDatabase(dialect);
+  await migrateToLatest(database.db);
+  const config = testConfig({ database: database.config, dataDir: database.dataDir });
+  await seedDatabase(database, config);
+  const app = await buildApp(config, { database });
+  const admin = (await signedInUser(app, database.db, { roles: ['administrator'] })).headers;
+  return {
+    database,
+    app,
+    admin,
+    async create(form, payload) {
+      const response = await app.inject({ method: 'POST', url: `/api/v1/form?name=${form}`, payload, headers: admin });
+      expect(response.statusCode, `${form}: ${response.body}`).toBe(201);
+      return response.json<Row>();
+    },
+    async close() {
+      await app.close();
+      await database.destroy();
+    },
+  };
+}
+
+/** Program ICDP → expedition 5065 (GRIND) → site 1 → hole A, written through the form API. */
+export async function createHoleChain(create: DrillingApp['create']) {
+  const program = await create('program', { program: 'ICDP', name: 'International Continental Drilling Program' });
+  const expedition = await create('expedition', {
+    program_id: program.id,
+    expedition: '5065',
+    exp_name: 'Test Expedition',
+    exp_acronym: 'GRIND',
+    chief_scientists: ['AM'],
+    contact: 'Anna Meyer',
+    start_date: '2024-05-01',
+  });
+  const site = await create('site', { expedition_id: expedition.id, site: '1' });
+  const hole = await create('hole', { site_id: site.id, hole: 'A', start_date: '2024-05-02' });
+  return { program, expedition, site, hole };
+}
