@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInUser } from './helpers/factories';
+import { buildUser, signedInUser } from './helpers/factories';
 import { DIALECTS } from './helpers/dialects';
 import { asRecord, boxModel, createCgApp, type CgTestApp } from './cg-helpers';
 
@@ -148,9 +148,22 @@ describe.each(DIALECTS)('cg/api form templates (%s)', (dialect) => {
 
   it('renames and deletes forms; forms of ArchiveFile are neither created, renamed nor deleted', async () => {
     await t.call('POST', 'create-form', { template: { name: 'old-name', dataModel: 'CurationLabel', fields: [] } });
+    const clerk = await buildUser(t.db, {
+      permissions: ['form-old-name:edit', 'form-old-name-extra:view', 'records:5065:view'],
+    });
     const renamed = await t.call('POST', 'rename-form?name=old-name&newName=New Name');
     expect(asRecord(renamed.body).name).toBe('new-name');
     expect((await t.call('GET', 'get-form-template?name=old-name')).status).toBe(404);
+    const permissions = await t.db
+      .selectFrom('users')
+      .select('permissions')
+      .where('id', '=', clerk.id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(permissions.permissions)).toEqual([
+      'form-new-name:edit',
+      'form-old-name-extra:view',
+      'records:5065:view',
+    ]);
     expect((await t.call('POST', 'rename-form?name=new-name&newName=print-label')).body).toEqual([
       { field: 'name', message: 'form name print-label already exists' },
     ]);

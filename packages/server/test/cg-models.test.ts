@@ -177,6 +177,42 @@ describe.each(DIALECTS)('cg/api model templates (%s)', (dialect) => {
     expect((await t.call('POST', 'create-model-table', { model: 'CurationNothing' })).status).toBe(404);
   });
 
+  it("renames a column without losing its data; the model's forms follow a rename and drop a removed column", async () => {
+    await t.call('POST', 'create-model', { template: boxModel('Pallet', { parentModel: null, indices: {} }) });
+    await t.call('POST', 'create-model-table', { model: 'CurationPallet' });
+    const fields = ['box', 'weight'].map((name, order) => ({
+      name,
+      label: name,
+      group: 'Pallet',
+      order,
+      formInput: { type: 'text' },
+      validators: [],
+    }));
+    expect(
+      (await t.call('POST', 'create-form', { template: { name: 'pallet', dataModel: 'CurationPallet', fields } }))
+        .status,
+    ).toBe(201);
+    await sql`insert into curation_pallet (box, weight) values ('P1', 7.5)`.execute(t.db);
+
+    const stored = await model('CurationPallet');
+    const { box, weight: _removed, ...rest } = asRecord(stored.columns);
+    const columns = { ...rest, pallet_code: { ...asRecord(box), name: 'pallet_code', oldName: 'box', label: 'Code' } };
+    const updated = await t.call('POST', 'update-model?name=CurationPallet', {
+      template: { ...stored, columns, indices: {} },
+    });
+    expect(updated.status).toBe(200);
+    const form = asRecord((await t.call('GET', 'get-form-template?name=pallet')).body);
+    expect((form.fields as Record<string, unknown>[]).map((f) => f.name)).toEqual(['pallet_code']);
+
+    const built = await t.call('POST', 'create-model-table', { model: 'CurationPallet', allowDataLoss: true });
+    expect(asRecord(built.body).plan).toContain('rename column curation_pallet.box to pallet_code');
+    const rows = await sql<{ pallet_code: string }>`select pallet_code from curation_pallet`.execute(t.db);
+    expect(rows.rows.map((r) => r.pallet_code)).toEqual(['P1']);
+    const list = await t.call('GET', '/api/v1/form?name=pallet');
+    expect(list.status).toBe(200);
+    expect((asRecord(list.body).items as Record<string, unknown>[]).map((r) => r.pallet_code)).toEqual(['P1']);
+  });
+
   it('keeps both sides of an m:n in step; its join table is created and dropped by schema sync', async () => {
     await t.call('POST', 'create-model', { template: boxModel('Tag', { parentModel: null, indices: {} }) });
     const relations = { tags: { name: '', relationType: 'nm', relatedTable: 'curation_tag', displayColumns: ['box'] } };

@@ -21,6 +21,8 @@ export interface FormWritesDeps {
   templates: TemplateStore;
   /** Names of the value lists (a select's list name not among them is upper-cased). */
   listNames: () => Promise<string[]>;
+  /** Users' `form-{old}:*` permissions follow a rename. */
+  renamePermissions: (from: string, to: string) => Promise<unknown>;
 }
 
 const refuseProtected = (dataModel: string, action: string) => {
@@ -101,13 +103,13 @@ export function createFormWrites(deps: FormWritesDeps) {
       await templates.deleteForm(name);
     },
 
-    rename: (name: string, newName: string) => renameForm(templates, checkedName, name, newName),
+    rename: (name: string, newName: string) => renameForm(deps, checkedName, name, newName),
   };
 }
 
-/** A new name for a form; the sub/sup form buttons of other forms follow. */
+/** A new name for a form; the sub/sup form buttons of other forms and the users' permissions follow. */
 async function renameForm(
-  templates: TemplateStore,
+  { templates, renamePermissions }: FormWritesDeps,
   checkedName: (proposed: string) => Promise<string>,
   name: string,
   newName: string,
@@ -119,6 +121,7 @@ async function renameForm(
   for (const other of await templates.listForms((f) => name in f.subForms || name in f.supForms))
     await templates.saveForm(renamedLinks(other, name, target));
   await templates.deleteForm(name);
+  await renamePermissions(name, target);
   return saved;
 }
 

@@ -15,6 +15,7 @@ import { checkedModel, PROTECTED_MODEL, referencesTo } from './model-checks';
 import { oppositeModels } from './model-relations';
 import { withIdentity, withoutDisplayKeys } from './model-shape';
 import { systemTables } from './system-tables';
+import { formFollowingModel } from './forms-follow-model';
 
 export interface ModelWritesDeps {
   templates: TemplateStore;
@@ -131,7 +132,12 @@ export function createModelWrites(deps: ModelWritesDeps) {
       const identified = { ...parsed, module: previous.module, name: previous.name, fullName, table: previous.table };
       const models = await templates.listModels();
       const model = checkedModel(identified, models, deps.behaviors, previous);
-      return store(model, previous, models);
+      const saved = await store(model, previous, models);
+      for (const form of await templates.formsOfModel(fullName)) {
+        const followed = formFollowingModel(form, previous, saved);
+        if (followed) await templates.saveForm(followed);
+      }
+      return saved;
     },
 
     /** Removes the model and its forms; refused for ArchiveFile and for a model others point at. */

@@ -6,6 +6,7 @@ import { mayViewForm, mayViewModel } from '../../engine/templates/template-acces
 import type { Dialect } from '../../config';
 import type { Db } from '../../infra/db/schema';
 import { createFormWrites } from './form-writes';
+import { renameFormPermissions } from './form-permissions';
 import { formTemplateSeed, type FormSeed } from './form-seed';
 import { createCodeGenerator, type CodeGenerator } from './generator/code-generator';
 import { createModelWrites } from './model-writes';
@@ -95,7 +96,11 @@ export function createTemplateManagerService(deps: TemplateManagerDeps) {
   const { templates } = deps;
   const models = createModelWrites(deps);
   const generator = createCodeGenerator(templates, deps.generatedDir);
-  const forms = createFormWrites({ templates, listNames: () => valueListNames(deps.db) });
+  const forms = createFormWrites({
+    templates,
+    listNames: () => valueListNames(deps.db),
+    renamePermissions: (from, to) => renameFormPermissions(deps.db, from, to),
+  });
   return {
     models,
     forms,
