@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FileStorage, StorageExistsError, StorageNotFoundError } from '../src/infra/storage/file-storage';
-import { createLocalStorage } from '../src/infra/storage/local-storage';
+import { createLocalStorage, sweepStaleTemporaries } from '../src/infra/storage/local-storage';
 import { createS3Storage } from '../src/infra/storage/s3-storage';
 import { type LocalS3, startLocalS3 } from './helpers/s3-server';
 
@@ -102,4 +102,25 @@ describe.each([
       await expect(storage.delete(key)).rejects.toThrow(/Unsafe/);
     },
   );
+});
+
+describe('local storage temporaries', () => {
+  it('removes .part files a crashed write left behind an hour ago, and keeps young ones', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'mdis-storage-'));
+    try {
+      mkdirSync(join(root, '.tmp'));
+      const stale = join(root, '.tmp', 'crashed.part');
+      const young = join(root, '.tmp', 'writing.part');
+      writeFileSync(stale, 'half');
+      writeFileSync(young, 'half');
+      const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+      utimesSync(stale, twoHoursAgo, twoHoursAgo);
+      expect(await sweepStaleTemporaries(root)).toBe(1);
+      expect(existsSync(stale)).toBe(false);
+      expect(existsSync(young)).toBe(true);
+      expect(await sweepStaleTemporaries(join(root, 'missing'))).toBe(0);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { link, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { link, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -15,6 +15,32 @@ import {
 
 // Temporary files live under the root, on the same file system, so the final rename is atomic.
 const TEMP_DIR = '.tmp';
+
+/** A temporary file this old belongs to a write that died with its process (no upload takes an hour). */
+export const STALE_TEMP_AGE_MS = 60 * 60 * 1000;
+
+/**
+ * Removes `.part` files a crashed process left behind. Only old ones: another instance sharing the
+ * folder may be writing the young ones right now. Returns how many were removed.
+ */
+export async function sweepStaleTemporaries(root: string, now = Date.now()): Promise<number> {
+  const folder = join(resolve(root), TEMP_DIR);
+  let names: string[];
+  try {
+    names = await readdir(folder);
+  } catch (error) {
+    if (isMissing(error)) return 0;
+    throw error;
+  }
+  let removed = 0;
+  for (const name of names.filter((n) => n.endsWith('.part'))) {
+    const found = await statFile(join(folder, name));
+    if (!found || now - found.modified.getTime() < STALE_TEMP_AGE_MS) continue;
+    await rm(join(folder, name), { force: true });
+    removed += 1;
+  }
+  return removed;
+}
 
 function isMissing(error: unknown): boolean {
   return (error as NodeJS.ErrnoException).code === 'ENOENT';
@@ -58,6 +84,8 @@ async function statFile(path: string) {
 /** Files in a folder (by default `<data dir>/files`): write to a temporary name, then rename. */
 export function createLocalStorage(root: string): FileStorage {
   const base = resolve(root);
+  // Best effort: a folder that cannot be read now fails loudly on the first real write instead.
+  void sweepStaleTemporaries(base).catch(() => undefined);
   const pathOf = (key: string): string => {
     const path = resolve(base, assertSafeKey(key));
     // assertSafeKey already forbids `..`; this double-checks the resolved path itself.
