@@ -35,6 +35,8 @@ import { accountPlugin } from './modules/account/account.plugin';
 import { oauthPlugin } from './modules/account/oauth.plugin';
 import { passwordRecoveryPlugin } from './modules/account/password-recovery.plugin';
 import { createFileServices, createServices } from './services';
+import { generatedDirOf } from './modules/template-manager/generator/code-generator';
+import { loadGeneratedHooks } from './modules/template-manager/generator/load-generated-hooks';
 import { storageConfigOf, uploadMaxBytesOf } from './config';
 import { createStorage } from './infra/storage/create-storage';
 import type { FileStorage } from './infra/storage/file-storage';
@@ -71,6 +73,8 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
     registerJsonBodyParser(app);
 
     const services = createServices(database, options, config, app.log);
+    // The generated models' own rules (hook modules of the code generator), before any request.
+    await loadGeneratedHooks(generatedDirOf(config.dataDir, config.generatedDir), services.behaviors, app.log);
     // One template revision read per request (engine/templates/template-store.ts).
     registerTemplateScope(app);
     // Before any route: every route registered after this is checked for an access rule.

@@ -41,7 +41,7 @@ describe.each(DIALECTS)('cg/api code generator (%s)', (dialect) => {
       ['models/CurationBox.sqlite.sql', 'create'],
       ['models/CurationBox.postgres.sql', 'create'],
       ['models/CurationBox.ts', 'create'],
-      ['hooks/CurationBox.hooks.ts', 'create'],
+      ['hooks/CurationBox.hooks.mjs', 'create'],
     ]);
     expect(planned[0]?.id).toMatch(/^[0-9a-f]{32}$/);
     const answer = await generateAll();
@@ -51,7 +51,7 @@ describe.each(DIALECTS)('cg/api code generator (%s)', (dialect) => {
         ' generated models/CurationBox.sqlite.sql',
         ' generated models/CurationBox.postgres.sql',
         ' generated models/CurationBox.ts',
-        ' generated hooks/CurationBox.hooks.ts',
+        ' generated hooks/CurationBox.hooks.mjs',
       ].join('\n'),
     });
     expect(read('models/CurationBox.sqlite.sql')).toContain('create table "curation_box"');
@@ -65,10 +65,10 @@ describe.each(DIALECTS)('cg/api code generator (%s)', (dialect) => {
   });
 
   it('offers overwrite and a diff after a template change; hooks are never overwritten', async () => {
-    writeFileSync(join(root, 'hooks/CurationBox.hooks.ts'), '// my own rules\n');
+    writeFileSync(join(root, 'hooks/CurationBox.hooks.mjs'), '// my own rules\n');
     for (const path of ['models/CurationBox.ts', 'models/CurationBox.sqlite.sql']) age(path);
     // The others newer than any save in this test, whatever second the save falls on.
-    for (const path of ['models/CurationBox.postgres.sql', 'hooks/CurationBox.hooks.ts']) renew(path);
+    for (const path of ['models/CurationBox.postgres.sql', 'hooks/CurationBox.hooks.mjs']) renew(path);
     const stored = asRecord((await t.call('GET', 'get-model-template?name=CurationBox')).body);
     const columns = { ...asRecord(stored.columns), note: { name: 'note', type: 'text', label: 'Note' } };
     expect((await t.call('POST', 'update-model?name=CurationBox', { template: { ...stored, columns } })).status).toBe(
@@ -81,7 +81,7 @@ describe.each(DIALECTS)('cg/api code generator (%s)', (dialect) => {
       { path: 'models/CurationBox.sqlite.sql', modified: true },
       { path: 'models/CurationBox.postgres.sql', modified: false },
       { path: 'models/CurationBox.ts', modified: true },
-      { path: 'hooks/CurationBox.hooks.ts', modified: false },
+      { path: 'hooks/CurationBox.hooks.mjs', modified: false },
     ]);
 
     const planned = byPath(await files());
@@ -89,13 +89,22 @@ describe.each(DIALECTS)('cg/api code generator (%s)', (dialect) => {
     const module = planned['models/CurationBox.ts'];
     const diff = await t.call('POST', `diff?id=dis-model&file=${module.id}`, model);
     expect(diff.status).toBe(200);
+    expect(diff.headers['content-type']).toBe('text/plain; charset=utf-8');
+    // A unified diff: file headers, then hunks with 3 lines of context around the change.
+    const lines = String(diff.body).split('\n');
+    expect(lines.slice(0, 2)).toEqual([
+      '--- models/CurationBox.ts\t(on disk)',
+      '+++ models/CurationBox.ts\t(generated)',
+    ]);
+    expect(lines[2]).toMatch(/^@@ -\d+,\d+ \+\d+,\d+ @@$/);
+    expect(lines).not.toContain(" import { z } from 'zod';");
     expect(String(diff.body)).toContain('+  /** Note */');
     expect(String(diff.body)).toContain('+  note?: string | null;');
-    expect(String(diff.body)).toContain(' export interface CurationBoxRow {');
+    expect(lines).toContain('   hole_id: number;');
     const preview = await t.call('POST', `preview?id=dis-model&file=${module.id}`, model);
     expect(String(preview.body)).toContain('  note: z.string().nullish(),');
 
-    const hooks = planned['hooks/CurationBox.hooks.ts'];
+    const hooks = planned['hooks/CurationBox.hooks.mjs'];
     const sqlite = planned['models/CurationBox.sqlite.sql'];
     const answers = { [module.id]: true, [hooks.id]: true, [sqlite.id]: false };
     const result = await view('dis-model', { ...model, generate: true, answers });
@@ -104,10 +113,10 @@ describe.each(DIALECTS)('cg/api code generator (%s)', (dialect) => {
         '   skipped models/CurationBox.sqlite.sql',
         '   skipped models/CurationBox.postgres.sql',
         ' overwrote models/CurationBox.ts',
-        '   skipped hooks/CurationBox.hooks.ts',
+        '   skipped hooks/CurationBox.hooks.mjs',
       ].join('\n'),
     );
-    expect(read('hooks/CurationBox.hooks.ts')).toBe('// my own rules\n');
+    expect(read('hooks/CurationBox.hooks.mjs')).toBe('// my own rules\n');
     expect(read('models/CurationBox.ts')).toContain('note?: string | null;');
     expect(read('models/CurationBox.sqlite.sql')).not.toContain('"note"');
     expect((await t.call('POST', `diff?id=dis-model&file=${module.id}`, model)).body).toBe('Identical');
@@ -130,6 +139,48 @@ describe.each(DIALECTS)('cg/api code generator (%s)', (dialect) => {
         { path: 'forms/BoxForm.tsx', modified: false },
       ],
     });
+  });
+
+  it('previews a file before it exists; its diff then shows every line added', async () => {
+    const form = { Generator: { templateName: 'box-two' } };
+    await t.call('POST', 'create-form', { template: { name: 'box-two', dataModel: 'CurationBox', fields: [] } });
+    const planned = byPath(await files('dis-form', form));
+    const fields = planned['forms/BoxTwoForm.fields.ts'];
+    expect(fields.operation).toBe('create');
+    const preview = await t.call('POST', `preview?id=dis-form&file=${fields.id}`, form);
+    expect(preview.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(String(preview.body)).toContain('export const BoxTwoFormName = "box-two";');
+    const diff = String((await t.call('POST', `diff?id=dis-form&file=${fields.id}`, form)).body).split('\n');
+    expect(diff[2]).toMatch(/^@@ -0,0 \+1,\d+ @@$/);
+    expect(
+      diff
+        .slice(3)
+        .filter((l) => l !== '')
+        .every((l) => l.startsWith('+')),
+    ).toBe(true);
+  });
+
+  it('writes only the files answered true; a form module created once is never overwritten', async () => {
+    const form = { Generator: { templateName: 'box-two' } };
+    const planned = byPath(await files('dis-form', form));
+    const fields = planned['forms/BoxTwoForm.fields.ts'];
+    const component = planned['forms/BoxTwoForm.tsx'];
+    const first = await view('dis-form', { ...form, generate: true, answers: { [component.id]: true } });
+    expect(first.results).toBe(['   skipped forms/BoxTwoForm.fields.ts', ' generated forms/BoxTwoForm.tsx'].join('\n'));
+    expect(() => read('forms/BoxTwoForm.fields.ts')).toThrow(/ENOENT/);
+    writeFileSync(join(root, 'forms/BoxTwoForm.tsx'), 'export const mine = 1;\n');
+    const again = byPath(await files('dis-form', form));
+    expect([again['forms/BoxTwoForm.fields.ts'].operation, again['forms/BoxTwoForm.tsx'].operation]).toEqual([
+      'create',
+      'skip',
+    ]);
+    // Even when the client answers true for it, a skip file stays as the developer left it.
+    const answers = { [fields.id]: true, [component.id]: true };
+    const second = await view('dis-form', { ...form, generate: true, answers });
+    expect(second.results).toBe(
+      [' generated forms/BoxTwoForm.fields.ts', '   skipped forms/BoxTwoForm.tsx'].join('\n'),
+    );
+    expect(read('forms/BoxTwoForm.tsx')).toBe('export const mine = 1;\n');
   });
 
   it('answers unknown generators, files and templates with 404, a missing name with 422; developers only', async () => {

@@ -2,7 +2,7 @@ import { AppError, validationError, type FormTemplate, type ModelTemplate } from
 import type { TemplateStore } from '../../../engine/templates/template-store';
 import { createGeneratedFolder, type FileOperation } from './generated-folder';
 import { formFiles, GENERATOR_IDS, modelFiles, type GeneratedFile, type GeneratorId } from './generator-files';
-import { lineDiff } from './line-diff';
+import { unifiedDiff } from './line-diff';
 
 export { generatedDirOf } from './generated-folder';
 
@@ -96,11 +96,11 @@ export function createCodeGenerator(templates: TemplateStore, root: string) {
       return (await fileOf(id, request, fileId)).content;
     },
 
-    /** The change an overwrite would make, or 'Identical'. */
+    /** The change an overwrite would make as a unified diff, or 'Identical'. */
     async diff(id: string, request: GeneratorRequest, fileId: string): Promise<string> {
       const file = await fileOf(id, request, fileId);
       const current = (await folder.read(file)) ?? '';
-      return current === file.content ? 'Identical' : lineDiff(current, file.content);
+      return current === file.content ? 'Identical' : unifiedDiff(file.path, current, file.content);
     },
   };
 }

@@ -28,7 +28,7 @@ export function modelFiles(model: ModelTemplate): GeneratedFile[] {
     file(`models/${name}.sqlite.sql`, modelDdl(model, 'sqlite')),
     file(`models/${name}.postgres.sql`, modelDdl(model, 'postgres')),
     file(`models/${name}.ts`, modelModule(model)),
-    file(`hooks/${name}.hooks.ts`, modelHooks(model), true),
+    file(`hooks/${name}.hooks.mjs`, modelHooks(model), true),
   ];
 }
 

@@ -63,15 +63,32 @@ export function modelModule(model: ModelTemplate): string {
   ].join('\n');
 }
 
-/** `hooks/{FullName}.hooks.ts`: written once, never overwritten; the place for a model's own rules. */
+/**
+ * `hooks/{FullName}.hooks.mjs`: written once, never overwritten; the place for a model's own rules.
+ * Plain JavaScript (an ES module with JSDoc types) so that the server imports it at start without
+ * a build step (load-generated-hooks.ts); it imports nothing, the context brings what it needs.
+ */
 export function modelHooks(model: ModelTemplate): string {
   return [
+    '// @ts-check',
     `// Server hooks of ${model.fullName}: your rules go here. Created once by the code generator and`,
-    '// never overwritten, so it is safe to edit. Each hook receives the record being written and may',
-    '// change it or throw an AppError to refuse the write (the whole write is rolled back).',
+    '// never overwritten, so it is safe to edit. The server imports this file at start (restart it',
+    '// after a change). Each hook receives the record being written and may change it in place, or',
+    '// call refuse(field, message) to refuse the write with a 422 (the whole write is rolled back).',
     '',
+    '/**',
+    ' * @typedef {object} HookContext',
+    ' * @property {Record<string, unknown>} record The record being written (or the draft, for defaults).',
+    ' * @property {Record<string, unknown>} [previous] The stored record before an update or delete.',
+    ' * @property {{ fullName: string, table: string }} model The model template.',
+    ' * @property {(field: string, message: string) => never} refuse Refuses the write: 422 [{ field, message }].',
+    ' */',
+    '',
+    '/** @type {{ [hook in "defaults" | "beforeCreate" | "beforeUpdate" | "afterCreate" | "afterUpdate" | "beforeDelete"]?: (context: HookContext) => void | Promise<void> }} */',
     'export const hooks = {',
-    '  // beforeCreate({ record }) {},',
+    '  // beforeCreate({ record, refuse }) {',
+    "  //   if (record.remarks === 'x') refuse('remarks', 'Remarks must not be x.');",
+    '  // },',
     '  // beforeUpdate({ record, previous }) {},',
     '  // beforeDelete({ previous }) {},',
     '};',
