@@ -21,13 +21,16 @@ import { createLoginAttemptsRepository } from './modules/auth/login-attempts.rep
 import { createLoginRateLimit, DEFAULT_LOGIN_RATE_LIMIT } from './modules/auth/login-rate-limit';
 import { createListValuesRepository } from './modules/list-values/list-values.repository';
 import { createListValuesService } from './modules/list-values/list-values.service';
+import { canAutoPrint } from './modules/reports/report-registry';
 import { createReportsService } from './modules/reports/reports.service';
+import { createSampleSeriesRepository } from './modules/reports/sample-series/sample-series.repository';
 import { generatedDirOf } from './modules/template-manager/generator/code-generator';
 import { createTemplateManagerService } from './modules/template-manager/template-manager.service';
 import { createUsersRepository } from './modules/users/users.repository';
 import { createUsersService } from './modules/users/users.service';
 import { createWidgetsService } from './modules/widgets/widgets.service';
 import type { FileStorage } from './infra/storage/file-storage';
+import { createAutoPrintImages } from './modules/files/auto-print-images';
 import { createFileContent } from './modules/files/file-content';
 import { createFileTypes } from './modules/files/file-keys';
 import { createFileParents } from './modules/files/file-parents';
@@ -72,7 +75,13 @@ export function createServices(
     auth: createAuthService({ users: usersRepository, tokens, rateLimit, appConfig }),
     users: createUsersService({ db, dialect, users: usersRepository, tokens }),
     listValues,
-    reports: createReportsService({ records: records.records, templates, listValues, appConfig }),
+    reports: createReportsService({
+      records: records.records,
+      templates,
+      listValues,
+      appConfig,
+      sampleSeries: createSampleSeriesRepository(db),
+    }),
     widgets: createWidgetsService({ db, records: records.records, templates }),
     posts: createPostsService(createPostsRepository(db)),
     messages: createMessagesService(db, createMessagesRepository(db)),
@@ -105,6 +114,7 @@ export function createFileServices(
   return {
     files: createFilesService({ records, storage, repository, types, parents }),
     content: createFileContent({ records, storage, repository, types }),
+    autoPrint: createAutoPrintImages({ storage, reports: { canAutoPrint } }),
     parents,
     records,
   };

@@ -58,6 +58,8 @@ describe.each(DIALECTS)('reports: registry, details, lists and exports (%s)', (d
         'CoreSections',
         'CoreSectionsPdf',
         'Details',
+        'GeoSampleProfile',
+        'LithologySection',
         'SplitSection',
         'VisualCoreDescription',
       ]);
@@ -69,7 +71,9 @@ describe.each(DIALECTS)('reports: registry, details, lists and exports (%s)', (d
         'ListAllXlsx',
         'ListCsv',
         'ListXlsx',
+        'GeoSampleProfile',
         'List',
+        'LithologySection',
         'SplitSection',
         'VisualCoreDescription',
       ]);
@@ -94,11 +98,17 @@ describe.each(DIALECTS)('reports: registry, details, lists and exports (%s)', (d
 
     it('offers labels per model and never the value-list export in a form', async () => {
       const sample = (await api('form/reports?name=sample')).json<ReportLists>();
-      expect(names(sample.single)).toEqual(['Details', 'SampleQrCodes']);
+      expect(names(sample.single)).toEqual(['Details', 'SampleQrCodes', 'UndoSampleSeries']);
       expect(names(sample.multiple)).toContain('SampleQrCodes');
       expect(names(sample.multiple)).not.toContain('VisualCoreDescription');
       const global = (await api('global/reports?name=CurationSectionSplit')).json<ReportLists>();
-      expect(names(global.single)).toEqual(['Details', 'SectionQrCodes', 'SplitSection']);
+      expect(names(global.single)).toEqual([
+        'CreateSampleSeries',
+        'Details',
+        'LithologySection',
+        'SectionQrCodes',
+        'SplitSection',
+      ]);
       const all = (await api('app/reports')).json<ReportLists>();
       expect(names(all.multiple)).toEqual(expect.arrayContaining(['List', 'SampleQrCodes', 'VisualCoreDescription']));
       expect(names([...all.single, ...all.multiple])).not.toContain('ExportValueList');

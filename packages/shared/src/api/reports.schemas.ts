@@ -22,8 +22,11 @@ export type ReportInfo = z.infer<typeof reportInfoSchema>;
 export const reportListsSchema = z.object({ single: z.array(reportInfoSchema), multiple: z.array(reportInfoSchema) });
 export type ReportLists = z.infer<typeof reportListsSchema>;
 
-/** An action report runs only when the request says the user confirmed its message. */
-export const reportActionBodySchema = z.object({ confirmed: z.literal(true).optional() }).nullish();
+/**
+ * An action report runs only when the request says the user confirmed its message. Other keys are
+ * the action's parameters (CreateSampleSeries: top, length, interval, count, material).
+ */
+export const reportActionBodySchema = z.looseObject({ confirmed: z.literal(true).optional() }).nullish();
 
 /** Exact texts of the reports area (spec 1 §7, §8; reference §6). */
 export const REPORT_MESSAGES = {

@@ -7,6 +7,7 @@ import * as igsnRegistry from './20261123T0300-igsn-registry';
 import * as widgets from './20261123T0400-widgets';
 import * as postsMessages from './20261123T0600-posts-messages';
 import * as passwordRecovery from './20261123T0610-password-recovery';
+import * as sampleSeries from './20261123T0700-sample-series';
 
 /** Every system-table migration, in order. Forward-only: a released migration is never edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261123T0400-widgets': widgets,
   '20261123T0600-posts-messages': postsMessages,
   '20261123T0610-password-recovery': passwordRecovery,
+  '20261123T0700-sample-series': sampleSeries,
 };

@@ -2,6 +2,12 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../infra/auth/access-control';
 import type { RecordsService } from '../../engine/records/records.service';
+import {
+  AUTO_PRINT_BODY_LIMIT,
+  type AutoPrintImages,
+  autoPrintAnswerSchema,
+  autoPrintBodySchema,
+} from './auto-print-images';
 import type { FileContent } from './file-content';
 import type { FileParents } from './file-parents';
 import { FILES_FORM, type FilesService } from './files.service';
@@ -26,6 +32,7 @@ export interface FilesPluginOptions {
   content: FileContent;
   parents: FileParents;
   records: RecordsService;
+  autoPrint: AutoPrintImages;
   /** The largest file one upload may carry (bytes). */
   maxBytes: number;
 }
@@ -72,7 +79,7 @@ function registerUploadRoute(app: FilesApp, files: FilesService, maxBytes: numbe
 
 /** The files API (`api/v1/file`, spec 1 §7): list, upload, assign, unassign, delete, meta-data. */
 export const filesPlugin: FastifyPluginAsyncZod<FilesPluginOptions> = async (app, options) => {
-  const { files, content, parents, records, maxBytes } = options;
+  const { files, content, parents, records, autoPrint, maxBytes } = options;
   await app.register(fastifyMultipart, { limits: { fileSize: maxBytes, files: 50, fields: 50, fieldSize: 64 * 1024 } });
 
   app.get(
@@ -105,6 +112,17 @@ export const filesPlugin: FastifyPluginAsyncZod<FilesPluginOptions> = async (app
     '/delete',
     { config: user, schema: { tags, body: deleteBodySchema, response: { 200: deleteAnswerSchema } } },
     async (request) => ({ deleted: await files.remove(currentUser(request), request.body.ids) }),
+  );
+
+  // Label images for the printer's spooler (auto-print-images.ts); larger than the default body limit.
+  app.put(
+    '/auto-print-image',
+    {
+      config: user,
+      bodyLimit: AUTO_PRINT_BODY_LIMIT,
+      schema: { tags, body: autoPrintBodySchema, response: { 200: autoPrintAnswerSchema } },
+    },
+    async (request) => ({ saved: await autoPrint.save(currentUser(request), request.body) }),
   );
 
   app.get(

@@ -6,6 +6,7 @@ import type { RecordTargetRef } from '../../engine/records/record-target';
 import type { RecordsService } from '../../engine/records/records.service';
 import type { ListValuesService } from '../list-values/list-values.service';
 import type { ReportQuery } from './report-query';
+import type { SampleSeriesRepository } from './sample-series/sample-series.repository';
 
 /** What reports read through: the records engine (permissions, limited access), templates, value lists. */
 export interface ReportDeps {
@@ -14,6 +15,8 @@ export interface ReportDeps {
   listValues: ListValuesService;
   /** The app config: the header shows its logo (AppIcon). */
   appConfig: { get(name: string): Promise<unknown> };
+  /** The sample series the series actions create and undo. */
+  sampleSeries: SampleSeriesRepository;
 }
 
 /** The model a report runs on, as the request named it (a form, else the bare model). */

@@ -4,11 +4,15 @@ import { appliesTo } from './report-target';
 import { coreSectionsPdfReport, coreSectionsReport } from './reports/core-sections.report';
 import { detailsReport } from './reports/details.report';
 import { exportValueListReport } from './reports/export-value-list.report';
+import { geoSampleProfileReport } from './reports/geo-sample-profile.report';
 import { labelReports } from './reports/labels.report';
 import { listExportReports } from './reports/list-exports.report';
 import { listReport } from './reports/list.report';
+import { lithologySectionReport } from './reports/lithology-section.report';
 import { splitSectionReport } from './reports/split-section.report';
 import { visualCoreDescriptionReport } from './reports/visual-core-description.report';
+import { createSampleSeriesReport } from './sample-series/create-sample-series.report';
+import { undoSampleSeriesReport } from './sample-series/undo-sample-series.report';
 
 /** Every report, one file each under ./reports (reference §6). */
 export const REPORTS: readonly ReportDefinition[] = [
@@ -21,10 +25,20 @@ export const REPORTS: readonly ReportDefinition[] = [
   coreSectionsReport,
   coreSectionsPdfReport,
   splitSectionReport,
+  lithologySectionReport,
+  geoSampleProfileReport,
+  createSampleSeriesReport,
+  undoSampleSeriesReport,
 ];
 
 export function findReport(name: string): ReportDefinition | undefined {
   return REPORTS.find((report) => report.name === name);
+}
+
+/** Whether a report may auto-print (undefined: no such report); the files module's auto-print-image asks. */
+export function canAutoPrint(name: string): boolean | undefined {
+  const report = findReport(name);
+  return report && (report.canAutoPrint ?? false);
 }
 
 export function reportInfo(report: ReportDefinition): ReportInfo {

@@ -3,6 +3,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../infra/auth/access-control';
 import type { ReportOutput } from './report-definition';
+import { REPORT_ACTION_SCRIPT, REPORT_ACTION_SCRIPT_PATH } from './report-action-script';
 import { parseReportQuery, reportQuerySchema } from './report-query';
 import { PRINT_SCRIPT_PATH, type ReportsService } from './reports.service';
 
@@ -14,6 +15,20 @@ const nameQuery = z.object({ name: z.string().min(1) });
 const printQuery = z.object({ name: z.string().min(1), id: z.string().min(1), reportName: z.string().min(1) });
 const nameParams = z.object({ name: z.string().min(1).max(100) });
 const actionResult = z.object({ message: z.string(), changed: z.number().int() });
+// An action's parameters: short texts or numbers (CreateSampleSeries: top, length, …).
+const actionParam = z.union([z.string().max(200), z.number()]);
+
+// What the query names (the records the action runs on) cannot be redirected by the body.
+const NOT_FROM_BODY = new Set(['confirmed', 'form', 'model', 'id', 'specific-ids', 'filters', 'sort', 'columns']);
+
+/** The action's parameters from the body, as the query's extras (strings, like a query string's). */
+function actionParams(body: Record<string, unknown> | null | undefined): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [name, value] of Object.entries(body ?? {})) {
+    if (!NOT_FROM_BODY.has(name) && actionParam.safeParse(value).success) params[name] = String(value);
+  }
+  return params;
+}
 
 /** `api/v1/app/reports`, `api/v1/form/reports?name=`, `api/v1/global/reports?name=`. */
 export const reportsApiPlugin: FastifyPluginCallbackZod<{ reports: ReportsService }> = (app, { reports }, done) => {
@@ -57,6 +72,9 @@ export const reportPagesPlugin: FastifyPluginCallbackZod<{ reports: ReportsServi
   app.get(`/${PRINT_SCRIPT_PATH}`, { config: { access: 'public' }, schema: { tags } }, (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').send("window.addEventListener('load', () => window.print());\n"),
   );
+  app.get(`/${REPORT_ACTION_SCRIPT_PATH}`, { config: { access: 'public' }, schema: { tags } }, (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').send(REPORT_ACTION_SCRIPT),
+  );
   app.get(
     '/:name',
     { config: user, schema: { tags, params: nameParams, querystring: reportQuerySchema } },
@@ -78,7 +96,7 @@ export const reportPagesPlugin: FastifyPluginCallbackZod<{ reports: ReportsServi
       },
     },
     (request) => {
-      const query = parseReportQuery(request.query);
+      const query = parseReportQuery({ ...request.query, ...actionParams(request.body) });
       const confirmed = request.body?.confirmed === true;
       return reports.run(request.params.name, currentUser(request), query, confirmed);
     },

@@ -1,6 +1,7 @@
 import type { Row } from '../../../engine/records/dynamic-db';
 import type { ReportInput } from '../report-definition';
 import { recordsByIds, recordsWhere, reportRecords, requireTarget } from '../report-records';
+import { groupBy } from './core-context';
 
 /** A core with what its log shows: sections, their split photos and lithology units. */
 export interface CoreLog {
@@ -10,15 +11,6 @@ export interface CoreLog {
   photos: Map<unknown, Row[]>;
   /** Lithology units by section id. */
   lithology: Map<unknown, Row[]>;
-}
-
-function groupBy(rows: readonly Row[], column: string): Map<unknown, Row[]> {
-  const groups = new Map<unknown, Row[]>();
-  for (const row of rows) {
-    const key = row[column];
-    groups.set(key, [...(groups.get(key) ?? []), row]);
-  }
-  return groups;
 }
 
 /** The cores of the request: the records themselves, or the cores of the requested sections. */

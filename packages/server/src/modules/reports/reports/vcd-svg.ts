@@ -5,13 +5,13 @@ import type { CoreLog } from './vcd-data';
 
 const PX_PER_M = 240;
 const TOP_MARGIN = 24;
-const AXIS = { x: 0, width: 56 };
+export const AXIS = { x: 0, width: 56 };
 const SECTIONS = { x: 60, width: 110 };
 const PHOTOS = { x: 176, width: 90 };
 const LITHO = { x: 272, width: 200 };
 const WIDTH = LITHO.x + LITHO.width + 4;
 
-function num(value: unknown): number | undefined {
+export function num(value: unknown): number | undefined {
   const n = typeof value === 'number' ? value : typeof value === 'string' && value !== '' ? Number(value) : NaN;
   return Number.isFinite(n) ? n : undefined;
 }
@@ -34,7 +34,8 @@ function colourOf(key: string): string {
   return `hsl(${String(hash)} 55% 78%)`;
 }
 
-function axis(top: number, bottom: number, y: (d: number) => number): string {
+/** The depth axis in metres, ticks every metre (half metre on short logs). */
+export function depthAxis(top: number, bottom: number, y: (d: number) => number): string {
   const step = bottom - top > 6 ? 1 : 0.5;
   const ticks: string[] = [];
   for (let d = Math.ceil(top / step) * step; d <= bottom + 1e-9; d += step) {
@@ -82,7 +83,8 @@ export function coreLogSvg(log: CoreLog): string {
   const drilled = num(log.core.drilled_length) ?? 0;
   const top = Math.min(coreTop, depths[0]?.top ?? coreTop);
   const bottom = Math.max(coreTop + drilled, depths.at(-1)?.bottom ?? coreTop + drilled, top + 0.5);
-  const y = (d: number) => TOP_MARGIN + (d - top) * PX_PER_M;
+  // Rounded to 0.01 px: depths in metres are not exact in binary and would print 17 digits.
+  const y = (d: number) => Math.round((TOP_MARGIN + (d - top) * PX_PER_M) * 100) / 100;
   const height = y(bottom) + 12;
   const parts = depths.map(({ row, top: t, bottom: b }) =>
     [
@@ -95,5 +97,5 @@ export function coreLogSvg(log: CoreLog): string {
 <text x="${String(PHOTOS.x)}" y="14" font-size="11">Split scan</text><text x="${String(LITHO.x)}" y="14" font-size="11">Lithology</text>
 <text x="0" y="14" font-size="11">[m]</text>`;
   return `<svg class="core-log" xmlns="http://www.w3.org/2000/svg" width="${String(WIDTH)}" height="${String(height)}" viewBox="0 0 ${String(WIDTH)} ${String(height)}" role="img" aria-label="Core ${escapeHtml(log.core.combined_id)}">
-${headings}${axis(top, bottom, y)}${parts.join('\n')}</svg>`;
+${headings}${depthAxis(top, bottom, y)}${parts.join('\n')}</svg>`;
 }
