@@ -90,6 +90,7 @@ describe.each(DIALECTS)('reports: registry, details, lists and exports (%s)', (d
         directPrint: false,
         canAutoPrint: false,
         confirmationMessage: null,
+        opensPage: false,
       });
       expect(single.find((r) => r.name === 'CoreQrCodes')).toMatchObject({ directPrint: true, canAutoPrint: true });
       expect(single.find((r) => r.name === 'SplitSection')?.confirmationMessage).toContain('A (archive)');

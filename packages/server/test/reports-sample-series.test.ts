@@ -31,7 +31,7 @@ describe.each(DIALECTS)('reports: sample series (%s)', (dialect) => {
       }>();
     const splitMenus = await menus('split');
     const create = splitMenus.single.find((r) => r.name === 'CreateSampleSeries');
-    expect(create).toMatchObject({ type: 'action' });
+    expect(create).toMatchObject({ type: 'action', opensPage: true });
     expect(create?.confirmationMessage).toBeTruthy();
     expect(splitMenus.multiple.map((r) => r.name)).not.toContain('CreateSampleSeries');
     const sampleMenus = await menus('sample');

@@ -16,6 +16,8 @@ export const reportInfoSchema = z.object({
   directPrint: z.boolean(),
   canAutoPrint: z.boolean(),
   confirmationMessage: z.string().nullable(),
+  /** An action that takes input on its own page: the menu opens the page instead of posting. */
+  opensPage: z.boolean(),
 });
 export type ReportInfo = z.infer<typeof reportInfoSchema>;
 

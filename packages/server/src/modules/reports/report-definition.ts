@@ -61,6 +61,11 @@ export interface ReportDefinition {
   directPrint?: boolean;
   canAutoPrint?: boolean;
   confirmationMessage?: string;
+  /**
+   * An action that needs the user's input first: the menu opens its page (a form with a preview),
+   * which asks for confirmation and POSTs itself.
+   */
+  opensPage?: boolean;
   /** Runs on no model's records (it is not offered in a form's menus). */
   standalone?: boolean;
   /** A role the user must hold besides the read permissions. */

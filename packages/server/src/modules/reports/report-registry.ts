@@ -51,6 +51,7 @@ export function reportInfo(report: ReportDefinition): ReportInfo {
     directPrint: report.directPrint ?? false,
     canAutoPrint: report.canAutoPrint ?? false,
     confirmationMessage: report.confirmationMessage ?? null,
+    opensPage: report.opensPage ?? false,
   };
 }
 

@@ -32,6 +32,8 @@ export interface ReportInfo {
   directPrint?: boolean;
   canAutoPrint?: boolean;
   confirmationMessage?: string | null;
+  /** An action taking input on its own page: opened, not posted (its page asks for confirmation). */
+  opensPage?: boolean;
 }
 
 /** What an action report answers: a message for the user and how many records it wrote. */

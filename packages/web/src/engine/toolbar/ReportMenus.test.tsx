@@ -50,6 +50,20 @@ describe('report and export menus', () => {
     expect(onRun).toHaveBeenCalledWith(reports[1]);
   });
 
+  it('opens an action that takes input on its own page without asking here (its page asks)', async () => {
+    const onRun = vi.fn();
+    const series = entry('CreateSampleSeries', 'Create sample series', {
+      type: 'action',
+      opensPage: true,
+      confirmationMessage: 'This creates a series of samples along the split. Continue?',
+    });
+    render(<ReportMenus reports={[series]} exports={exports} onRun={onRun} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Reports' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Create sample series' }));
+    expect(onRun).toHaveBeenCalledWith(series);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('disables a menu that has no reports', () => {
     render(<ReportMenus reports={[]} exports={exports} onRun={vi.fn()} />);
     expect(screen.getByRole('button', { name: 'Reports' }).hasAttribute('disabled')).toBe(true);

@@ -63,7 +63,8 @@ export interface ReportMenusProps {
 export function ReportMenus({ exports, reports, onRun, autoPrintForm }: ReportMenusProps) {
   const [confirming, setConfirming] = useState<ReportEntry | null>(null);
   const run = (entry: ReportEntry) => {
-    if (entry.report.confirmationMessage) setConfirming(entry);
+    // A report that opens its own page asks there, before it changes anything.
+    if (entry.report.confirmationMessage && !entry.report.opensPage) setConfirming(entry);
     else onRun(entry);
   };
   return (
