@@ -100,7 +100,8 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
       prefix: '/api/v1/app',
       appConfig: services.appConfig,
       dataDir: config.dataDir,
-      formsMenu: (user) => formsMenu(services.templates, user),
+      formsMenu: (user) =>
+        formsMenu(services.templates, user, (form) => services.templateManager.generator.hasCustomForm(form)),
       findIgsn: createIgsnFinder({ db: database.db, templates: services.templates, records: services.records }),
       welcomeMessages: services.messages.forDay,
     });

@@ -124,6 +124,11 @@ describe.each(DIALECTS)('cg/api code generator (%s)', (dialect) => {
 
   it('generates a form: its fields module and the specialised form created once', async () => {
     const form = { Generator: { templateName: 'box' } };
+    const menuEntry = async () =>
+      Object.values(asRecord((await t.call('GET', '/api/v1/app/forms')).body))
+        .flat()
+        .find((f) => asRecord(f).key === 'box');
+    expect(await menuEntry()).not.toHaveProperty('specialised');
     expect((await files('dis-form', form)).map((f) => [f.path, f.operation])).toEqual([
       ['forms/BoxForm.fields.ts', 'create'],
       ['forms/BoxForm.tsx', 'create'],
@@ -139,6 +144,8 @@ describe.each(DIALECTS)('cg/api code generator (%s)', (dialect) => {
         { path: 'forms/BoxForm.tsx', modified: false },
       ],
     });
+    // The forms overview shows its green indicator from app/forms.
+    expect(await menuEntry()).toMatchObject({ key: 'box', specialised: true });
   });
 
   it('previews a file before it exists; its diff then shows every line added', async () => {

@@ -9,6 +9,8 @@ export interface FormMenuEntry {
   module: string;
   /** Facet search (spec 2 §3): the program and expedition ids the form belongs to; absent: all. */
   facetValues?: FacetValues;
+  /** The code generator made a specialised React form module for it (the overview's green dot). */
+  specialised?: true;
 }
 
 export type FacetValues = Partial<Record<'program' | 'expedition', number[]>>;
@@ -41,16 +43,23 @@ function facetValuesOf(form: FormTemplate): FacetValues | undefined {
  * `GET app/forms`: the forms the user may view, grouped by their model's module; modules and the
  * forms within them sorted by key. Forms whose model is missing are left out (they cannot open).
  */
-export async function formsMenu(templates: TemplateStore, user: PermissionHolder): Promise<FormsByModule> {
+export async function formsMenu(
+  templates: TemplateStore,
+  user: PermissionHolder,
+  hasSpecialisedForm: (form: FormTemplate) => Promise<boolean> = () => Promise.resolve(false),
+): Promise<FormsByModule> {
   const modules = new Map((await templates.listModels()).map((m) => [m.fullName, m.module]));
   const groups: FormsByModule = {};
-  const forms = (await templates.listForms()).sort((a, b) => a.name.localeCompare(b.name));
-  for (const form of forms) {
-    const module = modules.get(form.dataModel);
-    if (!module || !mayViewForm(user, form.name)) continue;
+  const forms = (await templates.listForms())
+    .filter((form) => modules.has(form.dataModel) && mayViewForm(user, form.name))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  const specialised = await Promise.all(forms.map(hasSpecialisedForm));
+  for (const [index, form] of forms.entries()) {
+    const module = modules.get(form.dataModel) ?? '';
     const entry: FormMenuEntry = { key: form.name, label: labelOf(form), dataModel: form.dataModel, module };
     const facetValues = facetValuesOf(form);
     if (facetValues) entry.facetValues = facetValues;
+    if (specialised[index]) entry.specialised = true;
     (groups[module] ??= []).push(entry);
   }
   return Object.fromEntries(Object.entries(groups).sort(([a], [b]) => a.localeCompare(b)));

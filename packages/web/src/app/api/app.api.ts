@@ -35,6 +35,8 @@ export interface FormSummary {
   module: string;
   /** Facet search: the program and expedition ids the form belongs to; absent: all. */
   facetValues?: Partial<Record<'program' | 'expedition', number[]>>;
+  /** The code generator made a specialised form module for it. */
+  specialised?: boolean;
 }
 export type FormsByModule = Record<string, FormSummary[]>;
 

@@ -53,7 +53,7 @@ export function FormsOverviewPage() {
               <Card key={form.key} variant="outlined">
                 <CardActionArea component={RouterLink} to={`/forms/${form.key}-form`}>
                   <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-                    <Indicator specialised={SPECIALISED_FORMS.has(form.key)} />
+                    <Indicator specialised={form.specialised === true || SPECIALISED_FORMS.has(form.key)} />
                     <Box>
                       <Typography variant="subtitle1">{form.label || form.key}</Typography>
                       <Typography variant="body2" color="text.secondary">
