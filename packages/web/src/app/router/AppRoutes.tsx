@@ -13,9 +13,9 @@ const DashboardPage = lazyPage(() => import('../../features/dashboard/DashboardP
 const SettingsPage = lazyPage(() => import('../../features/settings/SettingsPage'), 'SettingsPage');
 const AccountPage = lazyPage(() => import('../../features/account/AccountPage'), 'AccountPage');
 const UserManagementPage = lazyPage(() => import('../../features/users/UserManagementPage'), 'UserManagementPage');
-const TemplateManagerPage = lazyPage(
-  () => import('../../features/template-manager/TemplateManagerPage'),
-  'TemplateManagerPage',
+const TemplateManagerRoutes = lazyPage(
+  () => import('../../features/template-manager/TemplateManagerRoutes'),
+  'TemplateManagerRoutes',
 );
 const FormPage = lazyPage(() => import('../../features/forms/FormPage'), 'FormPage');
 const FormsOverviewPage = lazyPage(() => import('../../features/forms/FormsOverviewPage'), 'FormsOverviewPage');
@@ -52,7 +52,7 @@ export function AppRoutes() {
             path="/settings/templates-manager/*"
             element={page(
               <RequireRole role="developer">
-                <TemplateManagerPage />
+                <TemplateManagerRoutes />
               </RequireRole>,
             )}
           />

@@ -10,7 +10,8 @@ import { failureText, useDuplicateModel } from './useTemplateMutations';
 
 /** Asks the new name of a copy of `modelName`; the server renames table and relation keys. */
 export function DuplicateModelDialog({ modelName, onClose }: { modelName: string; onClose: () => void }) {
-  const [newName, setNewName] = useState('');
+  // The server wants the new full name (module first): offer one to edit rather than a blank field.
+  const [newName, setNewName] = useState(`${modelName}Copy`);
   const duplicate = useDuplicateModel(onClose);
   return (
     <Dialog open onClose={onClose} aria-labelledby="duplicate-model-title" fullWidth maxWidth="xs">
@@ -21,6 +22,7 @@ export function DuplicateModelDialog({ modelName, onClose }: { modelName: string
           fullWidth
           margin="dense"
           label="New name"
+          helperText="The full name: the module, then the model's name (e.g. CurationCrate)"
           value={newName}
           onChange={(event) => setNewName(event.target.value)}
         />

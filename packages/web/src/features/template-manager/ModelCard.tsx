@@ -4,12 +4,14 @@ import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
 import { GeneratedFilesNote } from './GeneratedFilesNote';
-import type { ModelSummary } from './templateManager.api';
+import { generatedFilesUpToDate, type ModelSummary } from './templateManager.api';
 
 /** The one model that can never be deleted (spec 3 §9). */
 export const ARCHIVE_FILE_MODEL = 'ArchiveFile';
-export const EDITOR_PENDING = 'arrives with the model editor';
+export const TEMPLATES_MANAGER_PATH = '/settings/templates-manager';
+export const FORMS_NEED_GENERATION = 'generate the code first: generated files are older than the template';
 
 const time = (seconds: number | null) => (seconds === null ? '—' : new Date(seconds * 1000).toLocaleString());
 
@@ -20,15 +22,23 @@ export interface ModelCardProps {
   onDelete: () => void;
 }
 
-/** A button the model editor will bring; shown disabled so the card keeps its final shape. */
-export function PendingButton({ label }: { label: string }) {
+/** 'manage forms' only when all generated files of the model are up to date (spec 3 §2). */
+export function ManageFormsButton({ model }: { model: ModelSummary }) {
+  const ready = generatedFilesUpToDate(model.generatedFiles);
+  const button = (
+    <Button
+      size="small"
+      component={RouterLink}
+      to={`${TEMPLATES_MANAGER_PATH}/forms/${encodeURIComponent(model.fullName)}`}
+      disabled={!ready}
+    >
+      Manage forms
+    </Button>
+  );
+  if (ready) return button;
   return (
-    <Tooltip title={EDITOR_PENDING}>
-      <span>
-        <Button size="small" disabled>
-          {label}
-        </Button>
-      </span>
+    <Tooltip title={FORMS_NEED_GENERATION}>
+      <span>{button}</span>
     </Tooltip>
   );
 }
@@ -60,8 +70,14 @@ export function ModelCard({ model, onDownload, onDuplicate, onDelete }: ModelCar
         <Button size="small" onClick={onDuplicate}>
           Duplicate
         </Button>
-        <PendingButton label="Edit" />
-        <PendingButton label="Manage forms" />
+        <Button
+          size="small"
+          component={RouterLink}
+          to={`${TEMPLATES_MANAGER_PATH}/data-models/update/${encodeURIComponent(model.fullName)}`}
+        >
+          Edit
+        </Button>
+        <ManageFormsButton model={model} />
         <Button size="small" color="error" disabled={model.name === ARCHIVE_FILE_MODEL} onClick={onDelete}>
           Delete
         </Button>

@@ -97,6 +97,33 @@ describe('TemplateManagerPage', () => {
     expect(deleteOf('CoreSection')).toHaveProperty('disabled', false);
   });
 
+  it('links Edit to the model editor and offers manage forms only when the generated files are up to date', async () => {
+    renderPage();
+    await screen.findByRole('article', { name: 'model CoreSection' });
+    const edit = within(card('CoreSection')).getByRole('link', { name: 'Edit' });
+    expect(edit.getAttribute('href')).toBe('/settings/templates-manager/data-models/update/CoreSection');
+    const forms = within(card('CoreSection')).getByRole('link', { name: 'Manage forms' });
+    expect(forms.getAttribute('href')).toBe('/settings/templates-manager/forms/CoreSection');
+    expect(forms.getAttribute('aria-disabled')).toBeNull();
+    // CoreCore has a generated file older than the template
+    const stale = within(card('CoreCore')).getByRole('link', { name: 'Manage forms' });
+    expect(stale.getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it('creates a model in the module picked', async () => {
+    renderPage();
+    await screen.findByRole('article', { name: 'model CoreSection' });
+    const create = screen.getByRole('link', { name: 'Create model' });
+    expect(create.getAttribute('href')).toBe('/settings/templates-manager/data-models/new/Archive');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Module of the new model' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Project' }));
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Create model' }).getAttribute('href')).toBe(
+        '/settings/templates-manager/data-models/new/Project',
+      ),
+    );
+  });
+
   it('deletes a model after confirmation and reloads the summary', async () => {
     const fetchMock = renderPage({ 'DELETE cg/api/delete-model': { status: 204 } });
     await screen.findByRole('article', { name: 'model CoreSection' });
@@ -116,10 +143,13 @@ describe('TemplateManagerPage', () => {
     const fetchMock = renderPage({ 'POST cg/api/duplicate': { status: 201, body: {} } });
     await screen.findByRole('article', { name: 'model CoreSection' });
     await userEvent.click(within(card('CoreSection')).getByRole('button', { name: 'Duplicate' }));
-    await userEvent.type(await screen.findByLabelText('New name'), 'Half');
+    const name = await screen.findByLabelText('New name');
+    expect((name as HTMLInputElement).value).toBe('CoreSectionCopy');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'CoreHalf');
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Duplicate' }));
     expect(await screen.findByText('template was duplicated successfully')).toBeTruthy();
-    expect(fetchedUrls(fetchMock)).toContain('cg/api/duplicate?type=model&oldName=CoreSection&newName=Half');
+    expect(fetchedUrls(fetchMock)).toContain('cg/api/duplicate?type=model&oldName=CoreSection&newName=CoreHalf');
   });
 
   it("shows the server's 422 messages when an upload is refused", async () => {

@@ -11,7 +11,8 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { PageHeading } from '../../ui/PageHeading';
 import { PageLoading } from '../../ui/PageLoading';
 import { DuplicateModelDialog } from './DuplicateModelDialog';
-import { ModelCard, PendingButton } from './ModelCard';
+import { ModelCard } from './ModelCard';
+import { CreateModelCard } from './model-editor/CreateModelCard';
 import { TemplateUpload } from './TemplateUpload';
 import { templateManagerApi, templateManagerKeys, type ModelSummary } from './templateManager.api';
 import { useDeleteModel, useDownloadModel } from './useTemplateMutations';
@@ -84,7 +85,7 @@ export function TemplateManagerPage() {
           onText={setText}
           onModule={setModule}
         />
-        <PendingButton label="Create model" />
+        <CreateModelCard modules={summary.data?.modules ?? []} preferred={module} />
         <TemplateUpload />
       </Stack>
       {summary.isPending ? (

@@ -1,0 +1,36 @@
+import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import type { FieldError, FormTemplate } from '@mdis/shared';
+import { errorMessage, isApiError } from '../../../app/api/ApiError';
+import { useNotifications } from '../../../app/notifications/NotificationsContext';
+import { templateManagerApi, type FormTemplateBody } from '../templateManager.api';
+import { useFormCacheRefresh } from './useFormCacheRefresh';
+
+export type EditorScenario = 'create' | 'update';
+
+/**
+ * create-form or update-form. A 422 becomes the editor's dismissible error summary; any other
+ * failure a warning notification (30 s), and the failure is logged (spec 3 §8).
+ */
+export function useSaveForm(scenario: EditorScenario, storedName: string | undefined) {
+  const { notify, warn } = useNotifications();
+  const refresh = useFormCacheRefresh();
+  const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
+  const mutation = useMutation({
+    mutationFn: (body: FormTemplateBody): Promise<FormTemplate> =>
+      scenario === 'create'
+        ? templateManagerApi.createForm(body)
+        : templateManagerApi.updateForm(storedName ?? '', body),
+    onMutate: () => setServerErrors([]),
+    onSuccess: (saved) => {
+      notify(scenario === 'create' ? 'created successfully' : 'saved successfully', 'success');
+      void refresh(saved.name);
+    },
+    onError: (error) => {
+      console.error('was not able to save the template', error);
+      if (isApiError(error) && error.status === 422 && error.fieldErrors.length > 0) setServerErrors(error.fieldErrors);
+      else warn(errorMessage(error));
+    },
+  });
+  return { mutation, serverErrors, dismissErrors: () => setServerErrors([]) };
+}

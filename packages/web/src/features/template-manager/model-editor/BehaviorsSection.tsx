@@ -1,0 +1,113 @@
+import { useState, type Dispatch } from 'react';
+import Autocomplete from '@mui/material/Autocomplete';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import DeleteIcon from '@mui/icons-material/Delete';
+import type { BehaviorTemplate, ModelTemplate } from '@mdis/shared';
+import type { BehaviorInfo } from '../templateManager.api';
+import { EditorSection } from './EditorSection';
+import { parameterText, type EditorAction } from './modelEditorReducer';
+
+/** The registry knows a behavior by the last segment of its PHP class name. */
+export function behaviorNameOf(behaviorClass: string): string {
+  return behaviorClass.split('\\').at(-1) ?? behaviorClass;
+}
+
+function BehaviorCard(props: {
+  behavior: BehaviorTemplate;
+  info: BehaviorInfo | undefined;
+  index: number;
+  dispatch: Dispatch<EditorAction>;
+}) {
+  const { behavior, info, index, dispatch } = props;
+  const name = info?.name ?? behaviorNameOf(behavior.behaviorClass);
+  const values = behavior.parameters ?? {};
+  // parameters the registry lists, then any the template has beyond them (old files)
+  const known = info?.parameters ?? [];
+  const extra = Object.keys(values)
+    .filter((p) => !known.some((k) => k.name === p))
+    .map((p) => ({ name: p, hint: '' }));
+  return (
+    <Paper variant="outlined" role="group" aria-label={`behavior ${name}`} sx={{ p: 1 }}>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+        <Typography variant="subtitle1" component="h3">
+          {name}
+        </Typography>
+        <IconButton
+          size="small"
+          aria-label={`Remove behavior ${name}`}
+          onClick={() => dispatch({ type: 'removeBehavior', index })}
+        >
+          <DeleteIcon fontSize="inherit" />
+        </IconButton>
+      </Stack>
+      <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap' }}>
+        {[...known, ...extra].map((parameter) => (
+          <TextField
+            key={parameter.name}
+            label={parameter.name}
+            size="small"
+            sx={{ minWidth: 260 }}
+            helperText={parameter.hint}
+            value={parameterText(values[parameter.name])}
+            onChange={(e) =>
+              dispatch({ type: 'setBehaviorParameter', index, name: parameter.name, text: e.target.value })
+            }
+          />
+        ))}
+      </Stack>
+    </Paper>
+  );
+}
+
+export interface BehaviorsSectionProps {
+  template: ModelTemplate;
+  behaviors: readonly BehaviorInfo[];
+  dispatch: Dispatch<EditorAction>;
+}
+
+/**
+ * Behaviors picked from the registry's catalog (filtered by the text typed). Parameters are typed
+ * as JSON or text; the server checks them with the registry's messages when the model is saved.
+ */
+export function BehaviorsSection({ template, behaviors, dispatch }: BehaviorsSectionProps) {
+  const [picked, setPicked] = useState<BehaviorInfo | null>(null);
+  const add = () => {
+    if (!picked) return;
+    dispatch({ type: 'addBehavior', behaviorClass: picked.behaviorClass });
+    setPicked(null);
+  };
+  return (
+    <EditorSection title="Behaviors">
+      {template.behaviors.map((behavior, index) => (
+        <BehaviorCard
+          // behaviors have no id; the same class may appear twice
+          key={`${behavior.behaviorClass}-${String(index)}`}
+          behavior={behavior}
+          info={behaviors.find((b) => b.behaviorClass === behavior.behaviorClass)}
+          index={index}
+          dispatch={dispatch}
+        />
+      ))}
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Autocomplete
+          options={behaviors}
+          value={picked}
+          onChange={(_e, value) => setPicked(value)}
+          getOptionLabel={(option) => option.name}
+          isOptionEqualToValue={(option, value) => option.behaviorClass === value.behaviorClass}
+          sx={{ minWidth: 320 }}
+          size="small"
+          renderInput={(params) => <TextField {...params} label="Behavior" />}
+        />
+        <Button variant="outlined" disabled={!picked} onClick={add}>
+          Add behavior
+        </Button>
+      </Stack>
+    </EditorSection>
+  );
+}
