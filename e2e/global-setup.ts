@@ -12,8 +12,14 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   }
   rmSync(SCREENSHOT_DIR, { recursive: true, force: true });
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  // MDIS_E2E_DATABASE_URL (an empty database) runs the specs on PostgreSQL; by default a fresh SQLite file.
+  const database = process.env.MDIS_E2E_DATABASE_URL;
   const server = await startServer({
-    env: { MDIS_ADMIN_USERNAME: ADMIN.username, MDIS_ADMIN_PASSWORD: ADMIN.password },
+    env: {
+      MDIS_ADMIN_USERNAME: ADMIN.username,
+      MDIS_ADMIN_PASSWORD: ADMIN.password,
+      ...(database ? { DATABASE_URL: database } : {}),
+    },
   });
   project.provide('baseUrl', server.baseUrl);
   return async () => {

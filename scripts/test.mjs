@@ -82,6 +82,31 @@ async function browserLayer() {
   return { ...layer, ms: Date.now() - started };
 }
 
+/**
+ * The template manager spec once more on PostgreSQL (issue 8: a new kind of record works on both
+ * databases), against a database created for the run and dropped after it.
+ */
+async function browserPostgresLayer(chromium) {
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  const database = `mdis_e2e_${process.pid}`;
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${database}`);
+  await admin.query(`CREATE DATABASE ${database}`);
+  try {
+    const url = new URL(process.env.TEST_DATABASE_URL);
+    url.pathname = `/${database}`;
+    return await vitestLayer('browser-pg', ['--config', 'e2e/vitest.config.ts', 'e2e/specs/template-manager.test.ts'], {
+      CHROMIUM_PATH: chromium,
+      MDIS_E2E_DATABASE_URL: url.toString(),
+      MDIS_E2E_SCREENSHOTS: 'e2e/screenshots-pg',
+    });
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
 const layers = [];
 layers.push(await vitestLayer('unit', ['--project', 'shared', '--project', 'web']));
 if (!process.env.TEST_DATABASE_URL) {
@@ -89,6 +114,10 @@ if (!process.env.TEST_DATABASE_URL) {
 }
 layers.push(await vitestLayer('integration', ['--project', 'server']));
 layers.push(await browserLayer());
+const chromium = findChromium();
+if (process.env.TEST_DATABASE_URL && chromium && layers.at(-1).exitCode === 0) {
+  layers.push(await browserPostgresLayer(chromium));
+}
 rmSync(resultsDir, { recursive: true, force: true });
 
 const total = { passed: 0, failed: 0, skipped: 0 };

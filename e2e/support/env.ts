@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'e2e/screenshots');
+/** Where specs save screenshots; the PostgreSQL run of `npm test` keeps its own (e2e/screenshots-pg). */
+export const SCREENSHOT_DIR = path.join(REPO_ROOT, process.env.MDIS_E2E_SCREENSHOTS ?? 'e2e/screenshots');
 
 /** The first administrator of the fresh test database (MDIS_ADMIN_PASSWORD for the server under test). */
 export const ADMIN = { username: 'admin', password: 'e2e-Admin-password-1', name: 'Administrator' } as const;
