@@ -7,3 +7,4 @@ export * from './posts.schemas';
 export * from './messages.schemas';
 export * from './account.schemas';
 export * from './reports.schemas';
+export * from './template-manager.schemas';

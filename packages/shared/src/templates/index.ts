@@ -1,5 +1,6 @@
 export * from './column-types';
 export * from './naming';
+export * from './parent-link';
 export * from './model-template';
 export * from './form-template';
 export * from './parse';

@@ -2,8 +2,7 @@ import {
   dropUnknownIndexColumns,
   fullNameOf,
   newModelIdColumn,
-  parentColumnName,
-  parentRelationName,
+  parentLink,
   tableNameOf,
   toUpperCamelCase,
   type ModelTemplate,
@@ -74,19 +73,11 @@ export function withParentLink(template: ModelTemplate, parent: ModelTemplate | 
   );
   if (Object.values(relations).some((r) => r.relationType === 'parent'))
     return { ...template, relations, columns, indices };
-  const column = parentColumnName(parent.fullName, template.fullName, parent.name);
-  columns[column] ??= { name: column, type: 'integer', size: 11, required: true, label: parent.name, isLocked: true };
-  if (!Object.values(indices).some((i) => i.columns[0] === column))
-    indices[column] = { name: column, type: 'KEY', columns: [column] };
-  const name = parentRelationName(template.table, parent.table);
-  relations[name] = {
-    name,
-    relationType: 'parent',
-    foreignTable: parent.table,
-    localColumns: [column],
-    foreignColumns: ['id'],
-    isLocked: true,
-  };
+  const link = parentLink(template, parent);
+  const column = link.column.name;
+  columns[column] ??= link.column;
+  if (!Object.values(indices).some((i) => i.columns[0] === column)) indices[column] = link.index;
+  relations[link.relation.name] = link.relation;
   return { ...template, relations, columns, indices };
 }
 

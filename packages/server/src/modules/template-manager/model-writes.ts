@@ -5,6 +5,7 @@ import {
   toUpperCamelCase,
   validationError,
   type ModelTemplate,
+  type TableResult,
 } from '@mdis/shared';
 import type { Dialect } from '../../config';
 import type { BehaviorRegistry } from '../../engine/behaviors/behavior-registry';
@@ -36,17 +37,6 @@ export interface CreateOptions {
 export interface TableOptions {
   allowDataLoss?: boolean;
   dryRun?: boolean;
-}
-
-export interface TableResult {
-  model: string;
-  table: string;
-  /** What schema sync did (or would do), a line per step (empty when the table is in line). */
-  plan: string[];
-  /** Dry run: what the plan would lose (applied only with allowDataLoss). */
-  dataLoss: string[];
-  isTableCreated: boolean;
-  tableGenerationTimestamp: number | null;
 }
 
 /** The template of a request body: `{template: {...}}` as the original's client sends it, or the template itself. */

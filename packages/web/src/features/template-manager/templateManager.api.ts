@@ -1,8 +1,14 @@
-import { formFieldSchema, formTemplateSchema, type FormField, type FormTemplate } from '@mdis/shared';
+import {
+  formFieldSchema,
+  formTemplateSchema,
+  type FormField,
+  type FormTemplate,
+  type ModelTemplate,
+  type TableResult,
+} from '@mdis/shared';
 import { z } from 'zod';
 import { api } from '../../app/api/apiClient';
 import { networkError, toApiError } from '../../app/api/toApiError';
-import type { ModelTemplate } from '@mdis/shared';
 
 /** The template calls live outside api/v1 (the original's `cg/api`). */
 export const CG_BASE = 'cg/api/';
@@ -43,15 +49,7 @@ export interface BehaviorInfo {
   parameters: { name: string; hint: string }[];
 }
 
-/** What `create-model-table` did (or, with dryRun, would do). */
-export interface TableResult {
-  model: string;
-  table: string;
-  plan: string[];
-  dataLoss: string[];
-  isTableCreated: boolean;
-  tableGenerationTimestamp: number | null;
-}
+export type { TableResult } from '@mdis/shared';
 
 /** A form entry of the summary (spec 3 §3). */
 export interface FormTemplateSummary {

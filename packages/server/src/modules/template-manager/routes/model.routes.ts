@@ -1,3 +1,4 @@
+import { tableResultSchema } from '@mdis/shared';
 import { z } from 'zod';
 import { developerRead, developerWrite, nameQuery, tags, template, templateBody, type CgRoutes } from './route-options';
 
@@ -7,14 +8,6 @@ const tableBody = z.object({
   allowDataLoss: z.boolean().optional(),
   /** Answer the plan and what it would lose; change nothing. */
   dryRun: z.boolean().optional(),
-});
-const tableResult = z.object({
-  model: z.string(),
-  table: z.string(),
-  plan: z.array(z.string()),
-  dataLoss: z.array(z.string()),
-  isTableCreated: z.boolean(),
-  tableGenerationTimestamp: z.number().nullable(),
 });
 const formSeed = z.object({
   availableFieldTemplates: z.record(z.string(), template),
@@ -55,7 +48,7 @@ export const modelRoutes: CgRoutes = (app, service) => {
 
   app.post(
     '/create-model-table',
-    { ...developerWrite, schema: { tags, body: tableBody, response: { 200: tableResult } } },
+    { ...developerWrite, schema: { tags, body: tableBody, response: { 200: tableResultSchema } } },
     (request) => service.models.createTable(request.body.model, request.body),
   );
 };

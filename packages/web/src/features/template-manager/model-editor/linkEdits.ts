@@ -2,8 +2,7 @@ import {
   manyToManyColumnName,
   MODEL_MESSAGES,
   oneToManyColumnName,
-  parentColumnName,
-  parentRelationName,
+  parentLink,
   type ColumnTemplate,
   type ModelTemplate,
   type RelationTemplate,
@@ -34,26 +33,13 @@ export function setParent(template: ModelTemplate, parent: ModelRef | null): Edi
   );
   const relations = fromEntries(Object.entries(cleared.relations).filter(([, r]) => r.relationType !== 'parent'));
   if (!parent) return state({ ...cleared, relations, parentModel: null });
-  const column = parentColumnName(parent.fullName, template.fullName, parent.name);
-  const name = parentRelationName(template.table, parent.table);
-  const columns = {
-    ...cleared.columns,
-    [column]: { name: column, type: 'integer', size: 11, required: true, label: parent.name, isLocked: true },
-  } satisfies Record<string, ColumnTemplate>;
-  const link: RelationTemplate = {
-    name,
-    relationType: 'parent',
-    foreignTable: parent.table,
-    localColumns: [column],
-    foreignColumns: ['id'],
-    isLocked: true,
-  };
+  const link = parentLink(template, parent);
   return state({
     ...cleared,
     parentModel: parent.fullName,
-    columns,
-    indices: { ...cleared.indices, [column]: { name: column, type: 'KEY', columns: [column] } },
-    relations: { ...relations, [name]: link },
+    columns: { ...cleared.columns, [link.column.name]: link.column },
+    indices: { ...cleared.indices, [link.index.name]: link.index },
+    relations: { ...relations, [link.relation.name]: link.relation },
   });
 }
 
