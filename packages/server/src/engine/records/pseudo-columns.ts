@@ -2,23 +2,31 @@ import { type ModelTemplate, isStoredColumnType, toSnakeCase } from '@mdis/share
 import { type AggregateNode, aggregateKey, evaluateExpression } from '@mdis/shared/expressions';
 import { sql } from 'kysely';
 import type { Row } from './dynamic-db';
-import type { QueryColumn } from './record-columns';
+import { type QueryColumn, quotedRef } from './record-columns';
 import { type RecordModel, type TemplateSource, parentColumnOf } from './record-model';
 import type { AggregateSelection, RecordsRepository } from './records.repository';
 
 const PATH_PREFIX = '__path:';
 
+// Per model (built once per template revision, frozen): the same objects for every request.
+const pathColumnsOfModel = new WeakMap<RecordModel, readonly QueryColumn[]>();
+
 /** Hidden selections of the parent paths that computed pseudo columns read (same query, joined). */
-export function pseudoPathColumns(model: RecordModel): QueryColumn[] {
-  const columns = new Map<string, QueryColumn>();
-  for (const pseudo of model.pseudo) {
-    for (const path of pseudo.paths) {
-      const alias = model.ancestors[path.level - 1]?.alias ?? 'r';
-      const ref = sql`${sql.ref(`${alias}.${path.column}`)}`;
-      columns.set(path.text, { name: `${PATH_PREFIX}${path.text}`, ref, kind: path.kind, level: path.level });
+export function pseudoPathColumns(model: RecordModel): readonly QueryColumn[] {
+  let found = pathColumnsOfModel.get(model);
+  if (!found) {
+    const columns = new Map<string, QueryColumn>();
+    for (const pseudo of model.pseudo) {
+      for (const path of pseudo.paths) {
+        const alias = model.ancestors[path.level - 1]?.alias ?? 'r';
+        const ref = sql.raw(quotedRef(alias, path.column));
+        columns.set(path.text, { name: `${PATH_PREFIX}${path.text}`, ref, kind: path.kind, level: path.level });
+      }
     }
+    found = [...columns.values()];
+    pathColumnsOfModel.set(model, found);
   }
-  return [...columns.values()];
+  return found;
 }
 
 function lowerFirst(value: string): string {
@@ -68,11 +76,14 @@ async function loadAggregates(
 }
 
 function evaluate(model: RecordModel, record: Row, aggregates: Row | undefined): void {
-  const paths = Object.fromEntries(
-    Object.entries(record)
-      .filter(([key]) => key.startsWith(PATH_PREFIX))
-      .map(([key, value]) => [key.slice(PATH_PREFIX.length), value]),
-  );
+  const paths: Row = {};
+  // The hidden path keys are the record's last properties: removed before the pseudo columns are
+  // added, V8 keeps the record a fast object (cheaper to read and to serialise).
+  for (const column of pseudoPathColumns(model)) {
+    if (!(column.name in record)) continue;
+    paths[column.name.slice(PATH_PREFIX.length)] = record[column.name];
+    Reflect.deleteProperty(record, column.name);
+  }
   for (const pseudo of model.pseudo) {
     if (pseudo.path) continue;
     try {
@@ -83,7 +94,6 @@ function evaluate(model: RecordModel, record: Row, aggregates: Row | undefined):
       record[pseudo.name] = null;
     }
   }
-  for (const key of Object.keys(record)) if (key.startsWith(PATH_PREFIX)) Reflect.deleteProperty(record, key);
 }
 
 /**

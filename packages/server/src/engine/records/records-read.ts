@@ -5,7 +5,7 @@ import { type ListParams, type RawQuery, parseListParams } from '../query/list-p
 import type { Row } from './dynamic-db';
 import { accessKeyOf, aliasOfLevel, type RecordScope, scopeCondition } from './record-access';
 import { pseudoPathColumns } from './pseudo-columns';
-import { type QueryColumn, queryColumns } from './record-columns';
+import { type QueryColumn, queryColumns, quotedRef } from './record-columns';
 import { type Conditions, filterConditions, orderTerms } from './record-query';
 import type { RecordModel } from './record-model';
 import { type RecordTargetRef, resolveTarget } from './record-target';
@@ -21,12 +21,18 @@ export interface RecordList {
   _meta: ListMeta;
 }
 
-/** The hidden selection of a record's access key (its own or an ancestor's combined_id). */
-export function accessKeyColumn(model: RecordModel): QueryColumn[] {
-  const key = accessKeyOf(model);
-  if (!key) return [];
-  const ref = sql`${sql.ref(`${aliasOfLevel(model, key.level)}.${key.column}`)}`;
-  return [{ name: ACCESS_KEY, ref, kind: 'text', level: key.level }];
+const accessKeyOfModel = new WeakMap<RecordModel, readonly QueryColumn[]>();
+
+/** The hidden selection of a record's access key (its own or an ancestor's combined_id), once per model. */
+export function accessKeyColumn(model: RecordModel): readonly QueryColumn[] {
+  let found = accessKeyOfModel.get(model);
+  if (!found) {
+    const key = accessKeyOf(model);
+    const ref = key && sql.raw(quotedRef(aliasOfLevel(model, key.level), key.column));
+    found = key && ref ? [{ name: ACCESS_KEY, ref, kind: 'text', level: key.level }] : [];
+    accessKeyOfModel.set(model, found);
+  }
+  return found;
 }
 
 /** The many_to_many columns `fields=a,b` names (they are read by their own query, not selected). */

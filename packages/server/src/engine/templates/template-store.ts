@@ -121,6 +121,16 @@ async function saveTemplate<T extends Timestamps>(
  */
 interface TemplateScope {
   revisions: Map<TemplatesRepository, Promise<number>>;
+  /**
+   * The revision the access check read together with the token (request.templateRevision): the
+   * first lookup of the request takes it instead of asking the database again. Used once.
+   */
+  revisionReadWithToken?: number | undefined;
+}
+
+/** What the access check leaves on the request (declared in infra/auth/access-control.ts). */
+interface ReadWithToken {
+  templateRevision?: number | undefined;
 }
 
 const templateScope = new AsyncLocalStorage<TemplateScope>();
@@ -144,8 +154,13 @@ export function registerTemplateScope(app: FastifyInstance): void {
   });
   app.addHook('preValidation', (request, _reply, done) => {
     const scope = requestScopes.get(request);
-    if (scope) templateScope.run(scope, done);
-    else done();
+    if (!scope) {
+      done();
+      return;
+    }
+    // The access check (an onRequest hook, so before this one) read it with the token.
+    if (scope.revisions.size === 0) scope.revisionReadWithToken = (request as ReadWithToken).templateRevision;
+    templateScope.run(scope, done);
   });
 }
 
@@ -155,7 +170,9 @@ function scopedRevision(repository: TemplatesRepository): Promise<number> {
   if (!scope) return repository.revision();
   let revision = scope.revisions.get(repository);
   if (revision === undefined) {
-    revision = repository.revision();
+    const known = scope.revisionReadWithToken;
+    scope.revisionReadWithToken = undefined;
+    revision = known === undefined ? repository.revision() : Promise.resolve(known);
     scope.revisions.set(repository, revision);
     // A failed read is not kept: the next lookup tries again.
     revision.catch(() => scope.revisions.delete(repository));
@@ -168,7 +185,9 @@ async function changing<R>(write: Promise<R>): Promise<R> {
   try {
     return await write;
   } finally {
-    templateScope.getStore()?.revisions.clear();
+    const scope = templateScope.getStore();
+    scope?.revisions.clear();
+    if (scope) scope.revisionReadWithToken = undefined;
   }
 }
 

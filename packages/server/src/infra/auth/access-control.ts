@@ -12,6 +12,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     user: AuthenticatedUser | null;
+    /** The template store's revision, read with the token (the template scope reuses it). */
+    templateRevision: number | undefined;
   }
 }
 
@@ -47,9 +49,10 @@ function createAccessCheck(tokens: TokenService): onRequestAsyncHookHandler {
     const rule = request.routeOptions.config.access;
     if (rule === 'public') return;
     const token = tokenOf(request);
-    const row = token ? await tokens.verify(token) : undefined;
-    if (!row || !token) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.missingToken);
-    request.user = toAuthenticatedUser(row, token);
+    const session = token ? await tokens.verifySession(token) : undefined;
+    if (!session || !token) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.missingToken);
+    request.user = toAuthenticatedUser(session.user, token);
+    request.templateRevision = session.templateRevision;
     if (!rule || !satisfiesAccess(rule, request.user.roles)) throw new AppError('FORBIDDEN', FORBIDDEN_MESSAGE);
   };
 }
@@ -66,6 +69,7 @@ function toArray<T>(value: T | T[] | undefined): T[] {
 export function registerAccessControl(app: FastifyInstance, tokens: TokenService): void {
   const checkAccess = createAccessCheck(tokens);
   app.decorateRequest('user', null);
+  app.decorateRequest('templateRevision', undefined);
   app.addHook('onRoute', function (route: RouteOptions) {
     const access = route.config?.access ?? contextAccess(this);
     if (!access) {

@@ -10,6 +10,12 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/** A valid token's user, and the template store's revision read in the same query. */
+export interface VerifiedSession {
+  user: UserRow;
+  templateRevision: number | undefined;
+}
+
 export interface TokenServiceOptions {
   now?: () => Date;
 }
@@ -21,6 +27,17 @@ export interface TokenServiceOptions {
 export function createTokenService(tokens: TokensRepository, options: TokenServiceOptions = {}) {
   const now = options.now ?? (() => new Date());
   const expiryFrom = (date: Date) => new Date(date.getTime() + TOKEN_TTL_MS).toISOString();
+
+  /** The active user the token belongs to, or undefined when it is unknown, expired or revoked. */
+  async function verifySession(token: string): Promise<VerifiedSession | undefined> {
+    const at = now();
+    const found = await tokens.findValid(hashToken(token), at.toISOString());
+    if (!found) return undefined;
+    if (at.getTime() - Date.parse(found.token.last_used_at) >= TOKEN_TOUCH_INTERVAL_MS) {
+      await tokens.touch(found.token.token_hash, at.toISOString(), expiryFrom(at));
+    }
+    return { user: found.user, templateRevision: found.templateRevision };
+  }
 
   return {
     async issue(userId: number): Promise<string> {
@@ -37,16 +54,9 @@ export function createTokenService(tokens: TokensRepository, options: TokenServi
       return token;
     },
 
+    verifySession,
     /** The active user the token belongs to, or undefined when it is unknown, expired or revoked. */
-    async verify(token: string): Promise<UserRow | undefined> {
-      const at = now();
-      const found = await tokens.findValid(hashToken(token), at.toISOString());
-      if (!found) return undefined;
-      if (at.getTime() - Date.parse(found.token.last_used_at) >= TOKEN_TOUCH_INTERVAL_MS) {
-        await tokens.touch(found.token.token_hash, at.toISOString(), expiryFrom(at));
-      }
-      return found.user;
-    },
+    verify: async (token: string): Promise<UserRow | undefined> => (await verifySession(token))?.user,
 
     revoke: (token: string) => tokens.delete(hashToken(token)),
     revokeAllOf: (userId: number) => tokens.deleteForUser(userId),

@@ -8,6 +8,7 @@ import {
   duplicateQuerySchema,
   filterListsSchema,
   idParamsSchema,
+  plainJsonSerializer,
   recordBodySchema,
   recordListSchema,
   recordSchema,
@@ -30,8 +31,14 @@ export const recordsPlugin: FastifyPluginCallbackZod<RecordsPluginOptions> = (ap
   const target = (name: string): RecordTargetRef => ({ kind, name });
   const query = { tags, querystring: targetQuerySchema };
 
-  app.get('/', { config: user, schema: { ...query, response: { 200: recordListSchema } } }, (request) =>
-    records.list(currentUser(request), target(request.query.name), request.query),
+  app.get(
+    '/',
+    {
+      config: user,
+      schema: { ...query, response: { 200: recordListSchema } },
+      serializerCompiler: plainJsonSerializer,
+    },
+    (request) => records.list(currentUser(request), target(request.query.name), request.query),
   );
 
   app.get('/filter-lists', { config: user, schema: { ...query, response: { 200: filterListsSchema } } }, (request) =>

@@ -5,6 +5,13 @@ import { z } from 'zod';
 export const recordSchema = z.record(z.string(), z.unknown());
 export const recordListSchema = listSchema(recordSchema);
 
+/**
+ * Serialises a record list without zod's encode: the records are plain rows of the template's
+ * columns, which z.record(z.unknown()) would copy key by key to check nothing, and the envelope is
+ * the service's typed RecordList. The schema still documents the answer (OpenAPI). Same JSON.
+ */
+export const plainJsonSerializer = () => (data: unknown) => JSON.stringify(data);
+
 /** `?name=` plus whatever else the call takes (page, sort, filter[col], models[], …). */
 export const targetQuerySchema = z.looseObject({ name: z.string().min(1) });
 export const duplicateQuerySchema = z.looseObject({ name: z.string().min(1), id: z.coerce.number().int().positive() });
