@@ -14,16 +14,11 @@ export function formFollowingModel(
   for (const column of Object.values(model.columns))
     if (column.oldName && column.oldName !== column.name && column.oldName in previous.columns)
       renamed.set(column.oldName, column.name);
-  let changed = false;
   const fields = form.fields.flatMap((field) => {
     const name = renamed.get(field.name) ?? field.name;
-    if (!(name in model.columns)) {
-      changed = true;
-      return [];
-    }
-    if (name === field.name) return [field];
-    changed = true;
-    return [{ ...field, name }];
+    if (!(name in model.columns)) return [];
+    return name === field.name ? [field] : [{ ...field, name }];
   });
+  const changed = fields.length !== form.fields.length || fields.some((field, index) => field !== form.fields[index]);
   return changed ? { ...form, fields } : null;
 }
