@@ -35,9 +35,10 @@ export function ModelEditor({ scenario, initial, models, behaviors }: ModelEdito
   return (
     <>
       <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+        {/* Spec 3 §2: Save only creates; an existing model is saved by Save & Generate (save, table, code). */}
         <Button
-          variant={scenario === 'create' ? 'contained' : 'outlined'}
-          disabled={saving.busy}
+          variant="contained"
+          disabled={scenario === 'update' || saving.busy}
           onClick={() => void saving.save(template)}
         >
           Save

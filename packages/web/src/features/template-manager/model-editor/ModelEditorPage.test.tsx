@@ -82,6 +82,15 @@ const STORED: ModelTemplate = {
   behaviors: [],
 };
 
+const TABLE_DONE = {
+  model: 'CurationBox',
+  table: 'curation_box',
+  plan: [],
+  dataLoss: [],
+  isTableCreated: true,
+  tableGenerationTimestamp: 1763900000,
+};
+
 function renderEditor(path: string, answers: Record<string, MockAnswer> = {}) {
   const fetchMock = mockApi({
     ...shellAnswers(ADMIN),
@@ -166,8 +175,10 @@ describe('ModelEditorPage', { timeout: 30_000 }, () => {
   it('adds an index over picked columns and a behavior with its parameters', async () => {
     const fetchMock = renderEditor('/settings/templates-manager/data-models/update/CurationBox', {
       'POST cg/api/update-model': { status: 200, body: STORED },
+      'POST cg/api/create-model-table': { status: 200, body: TABLE_DONE },
     });
     await screen.findByRole('group', { name: 'column weight' });
+    expect(screen.getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(true);
     await fill(screen.getByLabelText('New index name'), 'box label');
     await userEvent.click(screen.getByRole('button', { name: 'Add index' }));
     await pick('Index type', 'UNIQUE', group('index box_label'));
@@ -181,8 +192,9 @@ describe('ModelEditorPage', { timeout: 30_000 }, () => {
     await fill(within(behavior).getByLabelText('column'), 'box');
     await fill(within(behavior).getByLabelText('length'), '3');
 
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('saved successfully')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Save & Generate' }));
+    const log = screen.getByRole('list', { name: 'generation log' });
+    expect(await within(log).findByText('saved successfully')).toBeTruthy();
     const { template } = sentBodies(fetchMock, 'update-model')[0] as { template: ModelTemplate };
     expect(template.indices.box_label).toEqual({ name: 'box_label', type: 'UNIQUE', columns: ['box'] });
     expect(template.behaviors).toEqual([
@@ -270,7 +282,7 @@ describe('ModelEditorPage', { timeout: 30_000 }, () => {
       'POST cg/api/update-model': { status: 409, body: { message: 'The model is busy.' } },
     });
     await screen.findByRole('group', { name: 'column weight' });
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save & Generate' }));
     expect(await screen.findByText('The model is busy.')).toBeTruthy();
   });
 });
