@@ -23,6 +23,7 @@ describe.each(DIALECTS)('migrations and seed (%s)', (dialect) => {
       '20261123T0400-widgets',
       '20261123T0600-posts-messages',
       '20261123T0610-password-recovery',
+      '20261123T0700-sample-series',
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });
