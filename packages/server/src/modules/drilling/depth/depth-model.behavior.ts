@@ -46,11 +46,16 @@ function storedId(record: RecordValues): number | undefined {
 async function presentDepths({ db, model, records }: PresentContext): Promise<void> {
   const open = openPseudoColumns(model);
   const stored = storedColumns(model);
-  const ids = [...new Set(records.map(storedId).filter((id) => id !== undefined))];
+  const rows = new Map<number, RecordValues>();
+  for (const record of records) {
+    const id = storedId(record);
+    if (id !== undefined) rows.set(id, record);
+  }
+  const ids = [...rows.keys()];
   for (const filler of FILLERS) {
     const columns = filler.fills.filter((name) => open.has(name));
     if (columns.length === 0 || !filler.reads.every((name) => stored.has(name))) continue;
-    const values = ids.length > 0 ? await filler.compute(db, model.table, ids) : new Map<number, RecordValues>();
+    const values = ids.length > 0 ? await filler.compute(db, model.table, ids, rows) : new Map<number, RecordValues>();
     for (const record of records) {
       const id = storedId(record);
       // As the original's getters: '' while the record has no id, null when a parent is missing.
@@ -63,7 +68,8 @@ async function presentDepths({ db, model, records }: PresentContext): Promise<vo
  * Registers DepthModelBehavior (no parameters): the depth model's pseudo columns of reference §2.4
  * that the expression language cannot express (hole depth_drilled, core and section split status,
  * section/split/sample/lithology depths, core box contents), computed for a whole page with a few
- * set-based queries per model, never one per record.
+ * set-based queries per model (one for a page of sections, splits, samples or lithology units),
+ * never one per record.
  */
 export function registerDepthModel(registry: BehaviorRegistry): void {
   registry.register(DEPTH_MODEL_BEHAVIOR, { hooks: { present: presentDepths }, parameters: [] });

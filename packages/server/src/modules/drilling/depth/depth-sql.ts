@@ -6,6 +6,29 @@ export type DepthDb = PresentContext['db'];
 /** Computed pseudo values of one record: column → value. */
 export type DepthValues = Record<string, unknown>;
 
+/** The page's stored records by id, in API shape: the values a filler may use instead of re-reading them. */
+export type PageRows = ReadonlyMap<number, DepthValues>;
+
+/**
+ * The page rows of `ids` when every one of them holds all of `names`, else undefined: a record
+ * read with limited fields lacks some, and the filler then reads them itself by id.
+ */
+export function rowsHolding(rows: PageRows, ids: readonly number[], names: readonly string[]): PageRows | undefined {
+  const found = new Map<number, DepthValues>();
+  for (const id of ids) {
+    const row = rows.get(id);
+    if (!row || !names.every((name) => name in row)) return undefined;
+    found.set(id, row);
+  }
+  return found;
+}
+
+/** A positive integer id from a stored value (a foreign key), else undefined (NULL, '', garbage). */
+export function idOf(value: unknown): number | undefined {
+  const id = Number(value);
+  return value !== null && value !== '' && Number.isInteger(id) && id > 0 ? id : undefined;
+}
+
 /**
  * The drilling tables (reference §2.4) the depth model reads besides the presented model's own
  * table. They are constants of the default model, never request text.
@@ -74,6 +97,9 @@ export function textOf(value: unknown): string {
 export interface DepthFiller {
   fills: readonly string[];
   reads: readonly string[];
-  /** Values of the stored records `ids` of `table` (the presented model's table, from its template). */
-  compute(db: DepthDb, table: string, ids: number[]): Promise<Map<number, DepthValues>>;
+  /**
+   * Values of the stored records `ids` of `table` (the presented model's table, from its template);
+   * `rows` are the page's records, whose stored values need not be read again.
+   */
+  compute(db: DepthDb, table: string, ids: number[], rows: PageRows): Promise<Map<number, DepthValues>>;
 }

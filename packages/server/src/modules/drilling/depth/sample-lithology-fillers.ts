@@ -4,11 +4,14 @@ import {
   type DepthDb,
   type DepthFiller,
   type DepthValues,
+  type PageRows,
+  idOf,
   numberOf,
   roundDepth,
+  rowsHolding,
   selectByIds,
 } from './depth-sql';
-import { type SectionDepth, loadSectionDepths } from './section-depths';
+import { type SectionDepth, type SectionRow, depthOf, sectionCoreJoin, sectionDepthItems } from './section-depths';
 
 /** An interval on a section split in cm from the split's top: a sample or a lithology unit. */
 interface Interval {
@@ -16,38 +19,105 @@ interface Interval {
   length: number;
 }
 
+interface IntervalOnSection {
+  interval: Interval;
+  section: SectionDepth | undefined;
+}
+
+/** The stored columns of the interval in its table (cm from the split's top). */
+interface IntervalColumns {
+  top: string;
+  length: string;
+}
+
 /**
- * Loads the intervals of `ids` in `table` (columns top and length, in cm) and the depths of the
- * section each one lies on (through its split): two queries for the whole page.
+ * The depths of the sections the splits `splitIds` lie on, by split id, in one query (a split
+ * whose section is missing has none).
  */
-async function loadIntervals(
+async function loadSplitSectionDepths(db: DepthDb, splitIds: number[]): Promise<Map<number, SectionDepth>> {
+  const rows = await selectByIds(
+    db,
+    splitIds,
+    (idList) => sql<SectionRow & { split_id: unknown }>`
+      SELECT sp.id AS split_id, ${sectionDepthItems()}
+      FROM ${sql.table(DRILLING_TABLES.split)} sp
+      JOIN ${sql.table(DRILLING_TABLES.section)} s ON s.id = sp.section_id
+      ${sectionCoreJoin()}
+      WHERE sp.id IN (${idList})`,
+  );
+  return new Map(rows.map((row) => [Number(row.split_id), depthOf(row)]));
+}
+
+/** From the page rows: their intervals, and the section depths in one query by their splits. */
+async function intervalsFromRows(
+  db: DepthDb,
+  rows: PageRows,
+  columns: IntervalColumns,
+): Promise<Map<number, IntervalOnSection>> {
+  const splitIds = new Set<number>();
+  for (const row of rows.values()) {
+    const splitId = idOf(row.section_split_id);
+    if (splitId !== undefined) splitIds.add(splitId);
+  }
+  const sections = await loadSplitSectionDepths(db, [...splitIds]);
+  return new Map(
+    [...rows].map(([id, row]): [number, IntervalOnSection] => {
+      const splitId = idOf(row.section_split_id);
+      return [
+        id,
+        {
+          interval: { top: numberOf(row[columns.top]), length: numberOf(row[columns.length]) },
+          section: splitId === undefined ? undefined : sections.get(splitId),
+        },
+      ];
+    }),
+  );
+}
+
+/** Without the page values (fields limited): intervals and section depths read by id, in one query. */
+async function intervalsById(
   db: DepthDb,
   table: string,
   ids: number[],
-  columns: { top: string; length: string },
-): Promise<Map<number, { interval: Interval; section: SectionDepth | undefined }>> {
+  columns: IntervalColumns,
+): Promise<Map<number, IntervalOnSection>> {
   const rows = await selectByIds(
     db,
     ids,
-    (idList) => sql<{ id: unknown; top: unknown; length: unknown; section_id: unknown }>`
-      SELECT r.id, ${sql.ref(`r.${columns.top}`)} AS top, ${sql.ref(`r.${columns.length}`)} AS length, sp.section_id
+    (idList) => sql<SectionRow & { id: unknown; top: unknown; length: unknown; section_id: unknown }>`
+      SELECT r.id, ${sql.ref(`r.${columns.top}`)} AS top, ${sql.ref(`r.${columns.length}`)} AS length,
+        s.id AS section_id, ${sectionDepthItems()}
       FROM ${sql.table(table)} r
       LEFT JOIN ${sql.table(DRILLING_TABLES.split)} sp ON sp.id = r.section_split_id
+      LEFT JOIN ${sql.table(DRILLING_TABLES.section)} s ON s.id = sp.section_id
+      ${sectionCoreJoin()}
       WHERE r.id IN (${idList})`,
-  );
-  const sections = await loadSectionDepths(
-    db,
-    rows.map((row) => Number(row.section_id)),
   );
   return new Map(
     rows.map((row) => [
       Number(row.id),
       {
         interval: { top: numberOf(row.top), length: numberOf(row.length) },
-        section: sections.get(Number(row.section_id)),
+        section: row.section_id === null ? undefined : depthOf(row),
       },
     ]),
   );
+}
+
+/**
+ * The intervals of `ids` in `table` and the depths of the section each one lies on (through its
+ * split): one query for the whole page, which reads only the sections when the page rows already
+ * hold the split id, top and length.
+ */
+function loadIntervals(
+  db: DepthDb,
+  table: string,
+  ids: number[],
+  pageRows: PageRows,
+  columns: IntervalColumns,
+): Promise<Map<number, IntervalOnSection>> {
+  const rows = rowsHolding(pageRows, ids, ['section_split_id', columns.top, columns.length]);
+  return rows ? intervalsFromRows(db, rows, columns) : intervalsById(db, table, ids, columns);
 }
 
 // CSF-B squeezes or stretches the curated section back onto its drilled length; without a positive
@@ -64,8 +134,8 @@ function csfbScale(section: SectionDepth): number {
 export const sampleDepthFiller: DepthFiller = {
   fills: ['mcd_top_depth', 'mcd_bottom_depth', 'csfb_top_depth', 'csfb_bottom_depth'],
   reads: ['section_split_id', 'top', 'sample_length'],
-  compute: async (db, table, ids) => {
-    const intervals = await loadIntervals(db, table, ids, { top: 'top', length: 'sample_length' });
+  compute: async (db, table, ids, rows) => {
+    const intervals = await loadIntervals(db, table, ids, rows, { top: 'top', length: 'sample_length' });
     const values = new Map<number, DepthValues>();
     for (const [id, { interval, section }] of intervals) {
       if (!section) continue;
@@ -87,8 +157,8 @@ export const sampleDepthFiller: DepthFiller = {
 export const lithologyDepthFiller: DepthFiller = {
   fills: ['mcd_top_depth_unit', 'mcd_bottom_depth_unit'],
   reads: ['section_split_id', 'top_depth', 'unit_length'],
-  compute: async (db, table, ids) => {
-    const intervals = await loadIntervals(db, table, ids, { top: 'top_depth', length: 'unit_length' });
+  compute: async (db, table, ids, rows) => {
+    const intervals = await loadIntervals(db, table, ids, rows, { top: 'top_depth', length: 'unit_length' });
     const values = new Map<number, DepthValues>();
     for (const [id, { interval, section }] of intervals) {
       if (!section) continue;

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { DRILLING_TABLES, type DepthDb, numberOf, optionalNumber, roundDepth, selectByIds } from './depth-sql';
 
 /** The depths of one section [m], the base of every depth below it (splits, samples, lithology). */
@@ -13,8 +13,8 @@ export interface SectionDepth {
   mcdBottomDepth: number;
 }
 
-interface SectionRow {
-  id: number | string;
+/** The inputs of a section's depths, as sectionDepthItems selects them. */
+export interface SectionRow {
   section_length: unknown;
   curated_length: unknown;
   mcd_offset: unknown;
@@ -22,7 +22,23 @@ interface SectionRow {
   length_above: unknown;
 }
 
-function depthOf(row: SectionRow): SectionDepth {
+/**
+ * The SELECT items depthOf reads, for a query that has core_section as `s` and LEFT JOINs core_core
+ * as `c` on s.core_id. The length above each section is a correlated SUM over its core's
+ * lower-numbered sections, served by the (core_id, section) index.
+ */
+export function sectionDepthItems(): RawBuilder<unknown> {
+  return sql`s.section_length, s.curated_length, s.mcd_offset, c.drillers_top_depth,
+    (SELECT SUM(above.section_length) FROM ${sql.table(DRILLING_TABLES.section)} above
+      WHERE above.core_id = s.core_id AND above.section < s.section) AS length_above`;
+}
+
+/** The LEFT JOIN of the section's core that sectionDepthItems needs. */
+export function sectionCoreJoin(): RawBuilder<unknown> {
+  return sql`LEFT JOIN ${sql.table(DRILLING_TABLES.core)} c ON c.id = s.core_id`;
+}
+
+export function depthOf(row: SectionRow): SectionDepth {
   const length = numberOf(row.section_length);
   const offset = numberOf(row.mcd_offset);
   const top = numberOf(row.drillers_top_depth) + numberOf(row.length_above);
@@ -36,23 +52,28 @@ function depthOf(row: SectionRow): SectionDepth {
   };
 }
 
-/**
- * Section depths for a set of section ids in one query: the length above each section is a
- * correlated SUM over its core's lower-numbered sections, served by the (core_id, section) index.
- */
-export async function loadSectionDepths(db: DepthDb, sectionIds: Iterable<number>): Promise<Map<number, SectionDepth>> {
+/** A section's depths and whether it has a split other than the whole round ('WR'). */
+export interface SectionDepthAndSplit extends SectionDepth {
+  splitExists: boolean;
+}
+
+/** Section depths and split status for a set of section ids, in one query. */
+export async function loadSectionDepths(
+  db: DepthDb,
+  sectionIds: Iterable<number>,
+): Promise<Map<number, SectionDepthAndSplit>> {
   const ids = [...new Set(sectionIds)];
-  const section = sql.table(DRILLING_TABLES.section);
   const rows = await selectByIds(
     db,
     ids,
-    (idList) => sql<SectionRow>`
-      SELECT s.id, s.section_length, s.curated_length, s.mcd_offset, c.drillers_top_depth,
-        (SELECT SUM(o.section_length) FROM ${section} o
-          WHERE o.core_id = s.core_id AND o.section < s.section) AS length_above
-      FROM ${section} s
-      LEFT JOIN ${sql.table(DRILLING_TABLES.core)} c ON c.id = s.core_id
+    (idList) => sql<SectionRow & { id: unknown; split_exists: unknown }>`
+      SELECT s.id, ${sectionDepthItems()},
+        CASE WHEN EXISTS (
+          SELECT 1 FROM ${sql.table(DRILLING_TABLES.split)} sp WHERE sp.section_id = s.id AND sp.type <> ${'WR'}
+        ) THEN 1 ELSE 0 END AS split_exists
+      FROM ${sql.table(DRILLING_TABLES.section)} s
+      ${sectionCoreJoin()}
       WHERE s.id IN (${idList})`,
   );
-  return new Map(rows.map((row) => [Number(row.id), depthOf(row)]));
+  return new Map(rows.map((row) => [Number(row.id), { ...depthOf(row), splitExists: numberOf(row.split_exists) > 0 }]));
 }

@@ -1,6 +1,14 @@
 import { sql } from 'kysely';
 import { DRILLING_TABLES, type DepthFiller, type DepthValues, roundDepth, selectByIds, textOf } from './depth-sql';
-import { loadSectionDepths } from './section-depths';
+import { type SectionRow, depthOf, loadSectionDepths, sectionCoreJoin, sectionDepthItems } from './section-depths';
+
+interface SplitRow extends SectionRow {
+  id: unknown;
+  origin_combined_id: unknown;
+  origin_type: unknown;
+  /** NULL when the split's section is missing: no depths then. */
+  section_id: unknown;
+}
 
 /**
  * CoreSection top/bottom [mbs] and mcd depths, and section_split_exist ('yes' once a split other
@@ -12,14 +20,6 @@ export const sectionDepthFiller: DepthFiller = {
   reads: ['core_id', 'section', 'section_length'],
   compute: async (db, _table, ids) => {
     const depths = await loadSectionDepths(db, ids);
-    const splitRows = await selectByIds(
-      db,
-      ids,
-      (idList) => sql<{ section_id: unknown }>`
-        SELECT DISTINCT sp.section_id FROM ${sql.table(DRILLING_TABLES.split)} sp
-        WHERE sp.section_id IN (${idList}) AND sp.type <> ${'WR'}`,
-    );
-    const split = new Set(splitRows.map((row) => Number(row.section_id)));
     const values = new Map<number, DepthValues>();
     for (const id of ids) {
       const depth = depths.get(id);
@@ -29,7 +29,7 @@ export const sectionDepthFiller: DepthFiller = {
         bottom_depth: depth.bottomDepth,
         mcd_top_depth: depth.mcdTopDepth,
         mcd_bottom_depth: depth.mcdBottomDepth,
-        section_split_exist: split.has(id) ? 'yes' : 'no',
+        section_split_exist: depth.splitExists ? 'yes' : 'no',
       });
     }
     return values;
@@ -45,21 +45,22 @@ export const splitDepthFiller: DepthFiller = {
   reads: ['section_id', 'origin_split_id'],
   compute: async (db, table, ids) => {
     const splits = sql.table(table);
+    // One query: the origin split and the section's depth inputs joined to each split.
     const rows = await selectByIds(
       db,
       ids,
-      (idList) => sql<{ id: unknown; section_id: unknown; origin_combined_id: unknown; origin_type: unknown }>`
-        SELECT r.id, r.section_id, o.combined_id AS origin_combined_id, o.type AS origin_type
-        FROM ${splits} r LEFT JOIN ${splits} o ON o.id = r.origin_split_id
+      (idList) => sql<SplitRow>`
+        SELECT r.id, o.combined_id AS origin_combined_id, o.type AS origin_type, s.id AS section_id,
+          ${sectionDepthItems()}
+        FROM ${splits} r
+        LEFT JOIN ${splits} o ON o.id = r.origin_split_id
+        LEFT JOIN ${sql.table(DRILLING_TABLES.section)} s ON s.id = r.section_id
+        ${sectionCoreJoin()}
         WHERE r.id IN (${idList})`,
-    );
-    const depths = await loadSectionDepths(
-      db,
-      rows.map((row) => Number(row.section_id)),
     );
     return new Map(
       rows.map((row): [number, DepthValues] => {
-        const depth = depths.get(Number(row.section_id));
+        const depth = row.section_id === null ? undefined : depthOf(row);
         return [
           Number(row.id),
           {
