@@ -8,6 +8,7 @@ import { buildApp } from '../src/app';
 import { migrateToLatest } from '../src/infra/db/migrate';
 import { createS3Storage } from '../src/infra/storage/s3-storage';
 import type { FileStorage } from '../src/infra/storage/file-storage';
+import { previewCacheKey, previewRenders } from '../src/modules/files/file-preview-cache';
 import { seedDatabase } from '../src/seed/seed';
 import { DIALECTS } from './helpers/dialects';
 import { signedInUser } from './helpers/factories';
@@ -75,6 +76,30 @@ describe.each(DIALECTS)('files API on S3 storage (%s)', (dialect) => {
     await client.json('PUT', `/api/v1/file/unassign/${String(file.id)}`, operator);
     expect(await storage.exists(key)).toBe(false);
     expect((await text(await storage.get('upload/core.jpg'))).length).toBeGreaterThan(0);
+  });
+
+  it('keeps a made preview in the bucket, makes a new one for a replaced original, deletes it with the file', async () => {
+    const { png, tiff } = await imageFixtures();
+    const file = await client.uploaded('cached.png', png, operator);
+    const url = `/files/${String(file.id)}`;
+    const cacheKey = previewCacheKey(Number(file.id));
+    const before = previewRenders.count;
+    const first = await app.inject({ url, headers: operator });
+    expect(first.statusCode).toBe(200);
+    expect(await storage.exists(cacheKey)).toBe(true);
+    const second = await app.inject({ url, headers: operator });
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(previewRenders.count).toBe(before + 1);
+
+    await storage.put('upload/cached.png', await sharp(tiff).png().toBuffer());
+    const replaced = await app.inject({ url, headers: operator });
+    const meta = await sharp(replaced.rawPayload).metadata();
+    expect([meta.width, meta.height]).toEqual([200, 1000]);
+    expect(previewRenders.count).toBe(before + 2);
+
+    await client.json('POST', '/api/v1/file/delete', operator, { ids: [file.id] });
+    expect(await storage.exists(cacheKey)).toBe(false);
+    expect(await storage.exists('upload/cached.png')).toBe(false);
   });
 
   it('keeps file routes reachable next to the web app', async () => {

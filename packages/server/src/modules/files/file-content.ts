@@ -7,6 +7,7 @@ import { PARENT_LEVELS } from './file-parents';
 import type { FileTypes } from './file-keys';
 import { genericIcon, isImageName, previewJpeg, scanHeight } from './file-images';
 import { describeFile, numberOf } from './file-metadata';
+import { createPreviewCache, previewFingerprint } from './file-preview-cache';
 import { FILE_MODEL, type FilesRepository } from './files.repository';
 
 export interface FileContentDeps {
@@ -18,7 +19,8 @@ export interface FileContentDeps {
 
 export type FileBody = { etag?: string | undefined } & (
   | { kind: 'stream'; stream: Readable; mimeType: string; filename: string; size: number | undefined }
-  | { kind: 'buffer'; body: Buffer | string; mimeType: string }
+  // A preview: made now (bytes or SVG text), or the cached one streamed from the storage.
+  | { kind: 'buffer'; body: Buffer | string | Readable; mimeType: string }
   | { kind: 'notModified' }
 );
 
@@ -37,9 +39,33 @@ async function coreDiameter(records: RecordsService, user: PermissionHolder, row
   return numberOf(core.core_diameter);
 }
 
+async function bytesAt(storage: FileStorage, key: string): Promise<Readable> {
+  try {
+    return await storage.get(key);
+  } catch (error) {
+    if (error instanceof StorageNotFoundError) throw new AppError('NOT_FOUND', FILE_MISSING);
+    throw error;
+  }
+}
+
+/**
+ * Where a file's original is and the fingerprint of what its preview is made from. It is looked at
+ * before the bytes are read: a preview is only ever labelled with an original at least as old as
+ * the bytes it was made from, so a replaced file never gets a stale preview.
+ */
+async function originalNow(storage: FileStorage, types: FileTypes, row: Row, height: number | undefined) {
+  const key = await types.locate(row);
+  const stored = await storage.stat(key);
+  if (!stored) throw new AppError('NOT_FOUND', FILE_MISSING);
+  const checksum = typeof row.checksum === 'string' && row.checksum ? row.checksum : null;
+  const variant = `${String(row.type)}-${String(height ?? 'box')}`;
+  return { key, fingerprint: previewFingerprint({ key, stored, checksum, variant }) };
+}
+
 /** Originals, previews and metadata, each behind the permission of the record the file belongs to. */
 export function createFileContent(deps: FileContentDeps) {
   const { records, storage, repository, types } = deps;
+  const previews = createPreviewCache(storage);
 
   /**
    * The stored row after checking the user may view what it belongs to: the parent record
@@ -54,14 +80,7 @@ export function createFileContent(deps: FileContentDeps) {
     return row;
   }
 
-  async function bytesOf(row: Row): Promise<Readable> {
-    try {
-      return await storage.get(await types.locate(row));
-    } catch (error) {
-      if (error instanceof StorageNotFoundError) throw new AppError('NOT_FOUND', FILE_MISSING);
-      throw error;
-    }
-  }
+  const bytesOf = async (row: Row): Promise<Readable> => bytesAt(storage, await types.locate(row));
 
   return {
     viewableFile,
@@ -91,14 +110,18 @@ export function createFileContent(deps: FileContentDeps) {
       // Revalidation skips sharp: the bytes, the type and the scan height decide the preview.
       const etag = etagOf(row, String(row.type), String(height ?? 'box'));
       if (etag && etag === ifNoneMatch) return { kind: 'notModified', etag };
+      const { key, fingerprint } = await originalNow(storage, types, row, height);
+      const cached = await previews.read(id, fingerprint);
+      if (cached) return { kind: 'buffer', etag, body: cached, mimeType: 'image/jpeg' };
+      let jpeg: Buffer;
       try {
-        const body = await previewJpeg(await bytesOf(row), height);
-        return { kind: 'buffer', etag, body, mimeType: 'image/jpeg' };
+        jpeg = await previewJpeg(await bytesAt(storage, key), height);
       } catch (error) {
         if (error instanceof AppError) throw error;
-        // A damaged image still gets a preview: the icon of its type.
+        // A damaged image still gets a preview: the icon of its type (cheap, so not cached).
         return { kind: 'buffer', body: genericIcon(filename), mimeType: 'image/svg+xml' };
       }
+      return { kind: 'buffer', etag, body: await previews.write(id, fingerprint, jpeg), mimeType: 'image/jpeg' };
     },
 
     /** `meta-data?filename`: size, MIME type, image dimensions and EXIF date of a stored file. */

@@ -4,6 +4,7 @@ import type { Row } from '../../engine/records/dynamic-db';
 import type { RecordsService } from '../../engine/records/records.service';
 import { type FileStorage, StorageExistsError, StorageNotFoundError } from '../../infra/storage/file-storage';
 import { FILE_MISSING } from './file-content';
+import { createPreviewCache } from './file-preview-cache';
 import { type FileParent, type FileParents, PARENT_COLUMNS } from './file-parents';
 import { type FileTypes, isAssigned, uploadKey } from './file-keys';
 import { imageFacts, mimeTypeOf } from './file-images';
@@ -149,6 +150,7 @@ async function assignOne(
 
 export function createFilesService(deps: FilesServiceDeps) {
   const { records, storage, repository, types, parents } = deps;
+  const previews = createPreviewCache(storage);
   return {
     assertMayEdit,
 
@@ -184,7 +186,7 @@ export function createFilesService(deps: FilesServiceDeps) {
       return moveAndSave(deps, user, id, [await types.locate(row), uploadKey(filename)], values);
     },
 
-    /** POST delete: rows and bytes of the given files (all or nothing per file). */
+    /** POST delete: rows and bytes of the given files (all or nothing per file), and their cached previews. */
     async remove(user: PermissionHolder, ids: number[]): Promise<number[]> {
       assertMayEdit(user);
       const deleted: number[] = [];
@@ -193,6 +195,7 @@ export function createFilesService(deps: FilesServiceDeps) {
         const key = await types.locate(row);
         await records.remove(user, fileTarget, id);
         await storage.delete(key);
+        await previews.forget(id);
         deleted.push(id);
       }
       return deleted;
