@@ -13,3 +13,37 @@ export const tableResultSchema = z.object({
   tableGenerationTimestamp: z.number().nullable(),
 });
 export type TableResult = z.infer<typeof tableResultSchema>;
+
+/** A generated file of a template; `modified`: older than the template (it changed since generation). */
+export interface GeneratedFileState {
+  path: string;
+  modified: boolean;
+}
+
+/** A form entry of `cg/api/summary` (spec 3 §3); times in Unix seconds. */
+export interface FormTemplateSummary {
+  name: string;
+  dataModel: string;
+  modifiedAt: number | null;
+  generatedAt: number | null;
+  generatedFiles: GeneratedFileState[];
+  /** A specialised React form module exists (the original's custom Vue file). */
+  customVueFile: boolean;
+}
+
+/** A model entry of `cg/api/summary` (spec 3 §3); times in Unix seconds. */
+export interface ModelTemplateSummary<Columns = Record<string, { name: string; type: string }>> {
+  name: string;
+  fullName: string;
+  module: string;
+  table: string;
+  parentModel: string | null;
+  createdAt: number | null;
+  modifiedAt: number | null;
+  generatedAt: number | null;
+  isTableCreated: boolean;
+  /** Unix seconds of the last schema sync, null when the table was never built here. */
+  tableGenerationTimestamp: number | null;
+  generatedFiles: GeneratedFileState[];
+  columns: Columns;
+}

@@ -1,4 +1,11 @@
-import { AppError, type FormTemplate, type ModelTemplate, type PermissionHolder } from '@mdis/shared';
+import {
+  AppError,
+  type FormTemplate,
+  type FormTemplateSummary,
+  type ModelTemplate,
+  type ModelTemplateSummary,
+  type PermissionHolder,
+} from '@mdis/shared';
 import type { BehaviorInfo, BehaviorRegistry } from '../../engine/behaviors/behavior-registry';
 import type { StoredTemplate, TemplateStore } from '../../engine/templates/template-store';
 import { FORBIDDEN_MESSAGE } from '../../infra/auth/access-control';
@@ -14,30 +21,8 @@ import { createDuplicator } from './template-duplicate';
 import { createTemplateTransfer } from './template-transfer';
 import { valueListNames } from './value-list-names';
 
-export interface ModelSummary {
-  name: string;
-  fullName: string;
-  module: string;
-  table: string;
-  parentModel: string | null;
-  createdAt: number | null;
-  modifiedAt: number | null;
-  generatedAt: number | null;
-  isTableCreated: boolean;
-  /** Unix seconds of the last schema sync, null when the table was never built here. */
-  tableGenerationTimestamp: number | null;
-  generatedFiles: { path: string; modified: boolean }[];
-  columns: ModelTemplate['columns'];
-}
-
-export interface FormSummary {
-  name: string;
-  dataModel: string;
-  modifiedAt: number | null;
-  generatedAt: number | null;
-  generatedFiles: { path: string; modified: boolean }[];
-  customVueFile: boolean;
-}
+export type ModelSummary = ModelTemplateSummary<ModelTemplate['columns']>;
+export type FormSummary = FormTemplateSummary;
 
 export interface TemplateSummary {
   modules: string[];

@@ -3,7 +3,10 @@ import {
   formTemplateSchema,
   type FormField,
   type FormTemplate,
+  type FormTemplateSummary,
+  type GeneratedFileState,
   type ModelTemplate,
+  type ModelTemplateSummary,
   type TableResult,
 } from '@mdis/shared';
 import { z } from 'zod';
@@ -13,29 +16,10 @@ import { networkError, toApiError } from '../../app/api/toApiError';
 /** The template calls live outside api/v1 (the original's `cg/api`). */
 export const CG_BASE = 'cg/api/';
 
-export interface GeneratedFile {
-  path: string;
-  /** True when the file is older than the template (the template changed since generation). */
-  modified: boolean;
-}
+export type GeneratedFile = GeneratedFileState;
 
-export interface ModelSummary {
-  name: string;
-  fullName: string;
-  module: string;
-  table: string;
-  parentModel: string | null;
-  createdAt: number | null;
-  /** Unix seconds. */
-  modifiedAt: number | null;
-  generatedAt: number | null;
-  isTableCreated: boolean;
-  /** Unix seconds of the last schema sync. */
-  tableGenerationTimestamp: number | null;
-  generatedFiles: GeneratedFile[];
-  /** The model's columns keyed by name (display columns of relations). */
-  columns?: Record<string, { name: string; type: string }>;
-}
+/** The summary's model entry; `columns` (display columns of relations) may be left out by callers. */
+export type ModelSummary = Omit<ModelTemplateSummary, 'columns'> & Partial<Pick<ModelTemplateSummary, 'columns'>>;
 
 /** 'manage forms' is offered when no generated file is older than the template (spec 3 §2). */
 export function generatedFilesUpToDate(files: readonly GeneratedFile[]): boolean {
@@ -51,17 +35,7 @@ export interface BehaviorInfo {
 
 export type { TableResult } from '@mdis/shared';
 
-/** A form entry of the summary (spec 3 §3). */
-export interface FormTemplateSummary {
-  name: string;
-  dataModel: string;
-  /** Unix seconds. */
-  modifiedAt: number | null;
-  generatedAt: number | null;
-  generatedFiles: GeneratedFile[];
-  /** A specialised React form module exists for the form (the original's custom Vue file). */
-  customVueFile: boolean;
-}
+export type { FormTemplateSummary } from '@mdis/shared';
 
 export interface TemplateSummary {
   modules: string[];
