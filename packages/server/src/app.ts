@@ -17,6 +17,7 @@ import { registerNotFoundHandler } from './infra/errors/not-found-handler';
 import { apiDocsPlugin } from './infra/http/api-docs.plugin';
 import { registerJsonBodyParser } from './infra/http/json-body';
 import { CONTENT_SECURITY_POLICY } from './infra/http/security-headers';
+import { healthPlugin } from './infra/http/health.plugin';
 import { webAppPlugin } from './infra/http/web-app.plugin';
 import { createIgsnFinder } from './engine/igsn/find-igsn';
 import { appPlugin } from './modules/app/app.plugin';
@@ -124,7 +125,7 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
   return app;
 }
 
-/** The files API over one storage (from the options, else from the configuration). */
+/** The files API and the health check over one storage (from the options, else from the configuration). */
 async function registerStoragePlugins(
   app: FastifyInstance,
   {
@@ -135,6 +136,7 @@ async function registerStoragePlugins(
   given: FileStorage | undefined,
 ): Promise<void> {
   const storage = given ?? createStorage(storageConfigOf(config));
+  await app.register(healthPlugin, { prefix: '/api/v1', db: database.db, storage });
   const files = createFileServices(database, services, storage);
   await app.register(filesPlugin, { prefix: '/api/v1/file', ...files, maxBytes: uploadMaxBytesOf(config) });
   await app.register(filesContentPlugin, { content: files.content });
