@@ -59,23 +59,26 @@ function hooksOf(module: Record<string, unknown>): BehaviorHooks {
 export const MODULE_WARNING_THRESHOLD = 200;
 
 /**
- * A BehaviorSource over `load`, loaded again when the revision has grown. The revision only grows,
- * so a slower load of an older revision never replaces a newer one; concurrent refreshes of one
- * revision share one load, and a failed load is not kept (the next refresh tries again).
+ * A BehaviorSource over `load`, loaded again whenever the revision differs from the one loaded
+ * (compared for equality, as the template cache does: a database restored from a backup counts
+ * too). Of loads running at once the one started last wins, and refreshes of one revision share
+ * one load; a failed load is not kept (the next refresh tries again).
  */
-function newestByRevision(
+function loadedByRevision(
   revisionNow: () => Promise<number>,
   load: () => Promise<ReadonlyMap<string, BehaviorDefinition>>,
 ): BehaviorSource {
-  let latest: { revision: number; behaviors: ReadonlyMap<string, BehaviorDefinition> } | undefined;
+  let latest: { revision: number; started: number; behaviors: ReadonlyMap<string, BehaviorDefinition> } | undefined;
   let loading: { revision: number; done: Promise<void> } | undefined;
+  let starts = 0;
   return {
     async refresh() {
       const revision = await revisionNow();
-      if (latest && latest.revision >= revision) return;
+      if (latest?.revision === revision) return;
       if (loading?.revision !== revision) {
+        const started = ++starts;
         const done = load().then((behaviors) => {
-          if (!latest || latest.revision < revision) latest = { revision, behaviors };
+          if (!latest || latest.started < started) latest = { revision, started, behaviors };
         });
         loading = { revision, done };
         done.catch(() => {
@@ -105,6 +108,8 @@ export function createGeneratedHooks(
   const modules = new Map<string, Promise<BehaviorHooks | undefined>>();
 
   async function importVersion(head: GeneratedFileHead): Promise<BehaviorHooks | undefined> {
+    const known = modules.get(head.sha256);
+    if (known) return known;
     const source = await repository.read(head.path);
     if (source === undefined) return undefined;
     // Read after the head: the content may be newer; it is imported under its own hash.
@@ -144,6 +149,5 @@ export function createGeneratedHooks(
     return loaded;
   }
 
-  const latest = newestByRevision(() => templates.revision(), load);
-  return { ...latest, modulesImported: () => modules.size };
+  return { ...loadedByRevision(() => templates.revision(), load), modulesImported: () => modules.size };
 }
