@@ -17,6 +17,7 @@ import { registerNotFoundHandler } from './infra/errors/not-found-handler';
 import { apiDocsPlugin } from './infra/http/api-docs.plugin';
 import { registerJsonBodyParser } from './infra/http/json-body';
 import { CONTENT_SECURITY_POLICY } from './infra/http/security-headers';
+import { healthPlugin } from './infra/http/health.plugin';
 import { webAppPlugin } from './infra/http/web-app.plugin';
 import { createIgsnFinder } from './engine/igsn/find-igsn';
 import { appPlugin } from './modules/app/app.plugin';
@@ -36,7 +37,8 @@ import { oauthPlugin } from './modules/account/oauth.plugin';
 import { passwordRecoveryPlugin } from './modules/account/password-recovery.plugin';
 import { createFileServices, createServices } from './services';
 import { generatedDirOf } from './modules/template-manager/generator/code-generator';
-import { loadGeneratedHooks } from './modules/template-manager/generator/load-generated-hooks';
+import { createGeneratedHooks } from './modules/template-manager/generator/generated-hooks';
+import { syncGeneratedFolder } from './modules/template-manager/generator/generated-sync';
 import { storageConfigOf, uploadMaxBytesOf } from './config';
 import { createStorage } from './infra/storage/create-storage';
 import type { FileStorage } from './infra/storage/file-storage';
@@ -73,8 +75,7 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
     registerJsonBodyParser(app);
 
     const services = createServices(database, options, config, app.log);
-    // The generated models' own rules (hook modules of the code generator), before any request.
-    await loadGeneratedHooks(generatedDirOf(config.dataDir, config.generatedDir), services.behaviors, app.log);
+    await useGeneratedCode(app, config, services);
     // One template revision read per request (engine/templates/template-store.ts).
     registerTemplateScope(app);
     // Before any route: every route registered after this is checked for an access rule.
@@ -111,9 +112,7 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
     await app.register(reportPagesPlugin, { prefix: '/report', reports: services.reports });
     await app.register(recordsPlugin, { prefix: '/api/v1/form', kind: 'form', records: services.records });
     await app.register(recordsPlugin, { prefix: '/api/v1/global', kind: 'global', records: services.records });
-    const files = createFileServices(database, services, options.storage ?? createStorage(storageConfigOf(config)));
-    await app.register(filesPlugin, { prefix: '/api/v1/file', ...files, maxBytes: uploadMaxBytesOf(config) });
-    await app.register(filesContentPlugin, { content: files.content });
+    await registerStoragePlugins(app, { config, database, services }, options.storage);
     for (const plugin of options.plugins ?? []) await app.register(plugin);
 
     await app.register(apiDocsPlugin);
@@ -124,6 +123,37 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
     throw error;
   }
   return app;
+}
+
+/** The files API and the health check over one storage (from the options, else from the configuration). */
+async function registerStoragePlugins(
+  app: FastifyInstance,
+  {
+    config,
+    database,
+    services,
+  }: { config: ServerConfig; database: Database; services: ReturnType<typeof createServices> },
+  given: FileStorage | undefined,
+): Promise<void> {
+  const storage = given ?? createStorage(storageConfigOf(config));
+  await app.register(healthPlugin, { prefix: '/api/v1', db: database.db, storage });
+  const files = createFileServices(database, services, storage);
+  await app.register(filesPlugin, { prefix: '/api/v1/file', ...files, maxBytes: uploadMaxBytesOf(config) });
+  await app.register(filesContentPlugin, { content: files.content });
+}
+
+/**
+ * The code generator's files live in the database. This instance's folder is the developer's copy:
+ * new or edited files there are imported, missing or outdated ones refreshed (generated-sync.ts).
+ * The generated models' own rules (hook modules) then follow the template revision.
+ */
+async function useGeneratedCode(
+  app: FastifyInstance,
+  config: ServerConfig,
+  services: ReturnType<typeof createServices>,
+): Promise<void> {
+  await syncGeneratedFolder(generatedDirOf(config.dataDir, config.generatedDir), services.generatedFiles, app.log);
+  services.behaviors.addSource(createGeneratedHooks(services.generatedFiles, services.templates, app.log));
 }
 
 /** Own account, password recovery, OAuth2 login, posts and messages of the day. */

@@ -25,6 +25,7 @@ import { canAutoPrint } from './modules/reports/report-registry';
 import { createReportsService } from './modules/reports/reports.service';
 import { createSampleSeriesRepository } from './modules/reports/sample-series/sample-series.repository';
 import { generatedDirOf } from './modules/template-manager/generator/code-generator';
+import { createGeneratedFilesRepository } from './modules/template-manager/generator/generated-files.repository';
 import { createTemplateManagerService } from './modules/template-manager/template-manager.service';
 import { createUsersRepository } from './modules/users/users.repository';
 import { createUsersService } from './modules/users/users.service';
@@ -59,16 +60,19 @@ export function createServices(
     ...options.loginRateLimit,
   });
   const records = recordsServices(db, dialect, templates);
+  const generatedFiles = createGeneratedFilesRepository(db);
   const listValues = createListValuesService({ db, lists: createListValuesRepository(db, dialect) });
   return {
     tokens,
     templates,
+    generatedFiles,
     templateManager: createTemplateManagerService({
       templates,
       tableExists: (t) => tableExists(db, dialect, t),
       behaviors: records.behaviors,
       db,
       dialect,
+      generatedFiles,
       generatedDir: generatedDirOf(config.dataDir, config.generatedDir),
     }),
     appConfig,

@@ -1,7 +1,12 @@
-import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatedDirOf } from '../src/modules/template-manager/generator/code-generator';
+import {
+  createGeneratedFilesRepository,
+  type GeneratedFilesRepository,
+} from '../src/modules/template-manager/generator/generated-files.repository';
 import { DIALECTS } from './helpers/dialects';
 import { asRecord, boxModel, createCgApp, type CgTestApp } from './cg-helpers';
 
@@ -14,9 +19,11 @@ interface Planned {
 describe.each(DIALECTS)('cg/api code generator (%s)', (dialect) => {
   let t: CgTestApp;
   let root: string;
+  let generatedStore: GeneratedFilesRepository;
   beforeAll(async () => {
     t = await createCgApp(dialect);
     root = join(t.config.dataDir, 'generated');
+    generatedStore = createGeneratedFilesRepository(t.db);
     await t.call('POST', 'create-model', { template: boxModel('Box') });
     await t.call('POST', 'create-form', { template: { name: 'box', dataModel: 'CurationBox', fields: [] } });
   });
@@ -30,10 +37,15 @@ describe.each(DIALECTS)('cg/api code generator (%s)', (dialect) => {
     const answers = Object.fromEntries((await files(id, body)).map((f) => [f.id, true]));
     return view(id, { ...body, generate: true, answers });
   };
-  const read = (path: string) => readFileSync(join(root, path), 'utf8');
-  const age = (path: string) => utimesSync(join(root, path), new Date(2000, 0, 1), new Date(2000, 0, 1));
-  const later = () => new Date(Date.now() + 3_600_000);
-  const renew = (path: string) => utimesSync(join(root, path), later(), later());
+  /** The generated file as every instance sees it (the database). */
+  const read = async (path: string) => (await generatedStore.read(path)) ?? '';
+  /** The developer's copy in this instance's generated folder. */
+  const copy = (path: string) => readFileSync(join(root, path), 'utf8');
+  const writtenAt = (path: string, at: Date) =>
+    sql`update generated_files set modified_at = ${at.toISOString()} where path = ${path}`.execute(t.db);
+  const age = (path: string) => writtenAt(path, new Date(2000, 0, 1));
+  // Newer than any save in this test, whatever second the save falls on.
+  const renew = (path: string) => writtenAt(path, new Date(Date.now() + 3_600_000));
 
   it('lists the files of a model to create, then writes them into the generated folder', async () => {
     const planned = await files();
@@ -54,10 +66,12 @@ describe.each(DIALECTS)('cg/api code generator (%s)', (dialect) => {
         ' generated hooks/CurationBox.hooks.mjs',
       ].join('\n'),
     });
-    expect(read('models/CurationBox.sqlite.sql')).toContain('create table "curation_box"');
-    expect(read('models/CurationBox.postgres.sql')).toContain('"id" serial primary key');
-    expect(read('models/CurationBox.ts')).toContain('export const CurationBoxInputSchema = z.object({');
-    expect(read('models/CurationBox.ts')).toContain('  box: z.string().max(20),');
+    expect(await read('models/CurationBox.sqlite.sql')).toContain('create table "curation_box"');
+    expect(await read('models/CurationBox.postgres.sql')).toContain('"id" serial primary key');
+    expect(await read('models/CurationBox.ts')).toContain('export const CurationBoxInputSchema = z.object({');
+    expect(await read('models/CurationBox.ts')).toContain('  box: z.string().max(20),');
+    // The developer's copy in the folder is the same text.
+    expect(copy('models/CurationBox.ts')).toBe(await read('models/CurationBox.ts'));
     expect((await t.call('GET', 'get-model-template?name=CurationBox')).body).toMatchObject({
       generatedAt: expect.any(Number) as number,
     });
@@ -65,10 +79,10 @@ describe.each(DIALECTS)('cg/api code generator (%s)', (dialect) => {
   });
 
   it('offers overwrite and a diff after a template change; hooks are never overwritten', async () => {
-    writeFileSync(join(root, 'hooks/CurationBox.hooks.mjs'), '// my own rules\n');
-    for (const path of ['models/CurationBox.ts', 'models/CurationBox.sqlite.sql']) age(path);
-    // The others newer than any save in this test, whatever second the save falls on.
-    for (const path of ['models/CurationBox.postgres.sql', 'hooks/CurationBox.hooks.mjs']) renew(path);
+    // The developer's edit of the hook module, as the start of an instance imports it from its folder.
+    await generatedStore.write('hooks/CurationBox.hooks.mjs', '// my own rules\n');
+    for (const path of ['models/CurationBox.ts', 'models/CurationBox.sqlite.sql']) await age(path);
+    for (const path of ['models/CurationBox.postgres.sql', 'hooks/CurationBox.hooks.mjs']) await renew(path);
     const stored = asRecord((await t.call('GET', 'get-model-template?name=CurationBox')).body);
     const columns = { ...asRecord(stored.columns), note: { name: 'note', type: 'text', label: 'Note' } };
     expect((await t.call('POST', 'update-model?name=CurationBox', { template: { ...stored, columns } })).status).toBe(
@@ -93,7 +107,7 @@ describe.each(DIALECTS)('cg/api code generator (%s)', (dialect) => {
     // A unified diff: file headers, then hunks with 3 lines of context around the change.
     const lines = String(diff.body).split('\n');
     expect(lines.slice(0, 2)).toEqual([
-      '--- models/CurationBox.ts\t(on disk)',
+      '--- models/CurationBox.ts\t(stored)',
       '+++ models/CurationBox.ts\t(generated)',
     ]);
     expect(lines[2]).toMatch(/^@@ -\d+,\d+ \+\d+,\d+ @@$/);
@@ -116,9 +130,10 @@ describe.each(DIALECTS)('cg/api code generator (%s)', (dialect) => {
         '   skipped hooks/CurationBox.hooks.mjs',
       ].join('\n'),
     );
-    expect(read('hooks/CurationBox.hooks.mjs')).toBe('// my own rules\n');
-    expect(read('models/CurationBox.ts')).toContain('note?: string | null;');
-    expect(read('models/CurationBox.sqlite.sql')).not.toContain('"note"');
+    expect(await read('hooks/CurationBox.hooks.mjs')).toBe('// my own rules\n');
+    expect(await read('models/CurationBox.ts')).toContain('note?: string | null;');
+    expect(copy('models/CurationBox.ts')).toContain('note?: string | null;');
+    expect(await read('models/CurationBox.sqlite.sql')).not.toContain('"note"');
     expect((await t.call('POST', `diff?id=dis-model&file=${module.id}`, model)).body).toBe('Identical');
   });
 
@@ -134,7 +149,7 @@ describe.each(DIALECTS)('cg/api code generator (%s)', (dialect) => {
       ['forms/BoxForm.tsx', 'create'],
     ]);
     expect((await generateAll('dis-form', form)).hasError).toBe(false);
-    expect(read('forms/BoxForm.fields.ts')).toContain('export const BoxFormDataModel = "CurationBox";');
+    expect(await read('forms/BoxForm.fields.ts')).toContain('export const BoxFormDataModel = "CurationBox";');
     const summary = asRecord((await t.call('GET', 'summary')).body);
     expect((summary.forms as Record<string, unknown>[]).find((f) => f.name === 'box')).toMatchObject({
       customVueFile: true,
@@ -174,8 +189,9 @@ describe.each(DIALECTS)('cg/api code generator (%s)', (dialect) => {
     const component = planned['forms/BoxTwoForm.tsx'];
     const first = await view('dis-form', { ...form, generate: true, answers: { [component.id]: true } });
     expect(first.results).toBe(['   skipped forms/BoxTwoForm.fields.ts', ' generated forms/BoxTwoForm.tsx'].join('\n'));
-    expect(() => read('forms/BoxTwoForm.fields.ts')).toThrow(/ENOENT/);
-    writeFileSync(join(root, 'forms/BoxTwoForm.tsx'), 'export const mine = 1;\n');
+    expect(await generatedStore.read('forms/BoxTwoForm.fields.ts')).toBeUndefined();
+    expect(() => copy('forms/BoxTwoForm.fields.ts')).toThrow(/ENOENT/);
+    await generatedStore.write('forms/BoxTwoForm.tsx', 'export const mine = 1;\n');
     const again = byPath(await files('dis-form', form));
     expect([again['forms/BoxTwoForm.fields.ts'].operation, again['forms/BoxTwoForm.tsx'].operation]).toEqual([
       'create',
@@ -187,7 +203,7 @@ describe.each(DIALECTS)('cg/api code generator (%s)', (dialect) => {
     expect(second.results).toBe(
       [' generated forms/BoxTwoForm.fields.ts', '   skipped forms/BoxTwoForm.tsx'].join('\n'),
     );
-    expect(read('forms/BoxTwoForm.tsx')).toBe('export const mine = 1;\n');
+    expect(await read('forms/BoxTwoForm.tsx')).toBe('export const mine = 1;\n');
   });
 
   it('answers unknown generators, files and templates with 404, a missing name with 422; developers only', async () => {

@@ -131,14 +131,33 @@ export interface ResolvedBehavior {
   parameters: Record<string, unknown>;
 }
 
+/**
+ * Automatic behaviors that change while the server runs (the generated hook modules, stored in the
+ * database). Hooks run inside write transactions, where a source must not touch the database (a
+ * second connection could wait on the first), so it is brought up to date before: `refresh`.
+ */
+export interface BehaviorSource {
+  /** Brings the behaviors up to date; the records engine calls it before an operation starts. */
+  refresh(): Promise<void>;
+  /** The behaviors as of the last refresh, by name. */
+  current(): ReadonlyMap<string, BehaviorDefinition>;
+}
+
 export interface BehaviorRegistry {
   /** Registers a behavior under a name; a second registration under the same name is a programming error. */
   register(name: string, definition: BehaviorDefinition | BehaviorHooks): void;
+  /** Adds a source of automatic behaviors that may change at any time (see BehaviorSource). */
+  addSource(source: BehaviorSource): void;
   get(name: string): BehaviorDefinition | undefined;
   /** The catalog for the template manager, sorted by name (automatic behaviors are not selectable). */
   list(): BehaviorInfo[];
-  /** The registered behaviors of a model, in template order, then the automatic ones, with their parameters. */
+  /**
+   * The registered behaviors of a model, in template order, then the automatic ones (the sources'
+   * as of their last refresh), with their parameters.
+   */
   resolve(model: ModelTemplate): ResolvedBehavior[];
+  /** Refreshes every source (before a records operation, outside any transaction). */
+  refresh(): Promise<void>;
 }
 
 export const BEHAVIOR_CLASS_PREFIX = 'app\\behaviors\\template\\';
@@ -156,13 +175,26 @@ function isDefinition(value: BehaviorDefinition | BehaviorHooks): value is Behav
   return 'hooks' in value && typeof value.hooks === 'object';
 }
 
+function automaticOf(
+  definitions: Iterable<[string, BehaviorDefinition]>,
+  model: ModelTemplate,
+  listedNames: ReadonlySet<string>,
+): ResolvedBehavior[] {
+  return [...definitions].flatMap(([name, definition]) => {
+    const parameters = listedNames.has(name) ? undefined : definition.auto?.(model);
+    return parameters ? [{ name, hooks: definition.hooks, parameters }] : [];
+  });
+}
+
 export function createBehaviorRegistry(): BehaviorRegistry {
   const byName = new Map<string, BehaviorDefinition>();
+  const sources: BehaviorSource[] = [];
   return {
     register: (name, definition) => {
       if (byName.has(name)) throw new Error(`Behavior ${name} is already registered`);
       byName.set(name, isDefinition(definition) ? definition : { hooks: definition });
     },
+    addSource: (source) => void sources.push(source),
     get: (name) => byName.get(name),
     list: () =>
       [...byName.entries()]
@@ -181,12 +213,13 @@ export function createBehaviorRegistry(): BehaviorRegistry {
         const definition = byName.get(name);
         return definition ? [{ name, hooks: definition.hooks, parameters: behavior.parameters ?? {} }] : [];
       });
-      const listedNames = new Set(listed.map((b) => b.name));
-      const automatic = [...byName.entries()].flatMap(([name, definition]) => {
-        const parameters = listedNames.has(name) ? undefined : definition.auto?.(model);
-        return parameters ? [{ name, hooks: definition.hooks, parameters }] : [];
-      });
+      const names = new Set(listed.map((b) => b.name));
+      const automatic = automaticOf(byName.entries(), model, names);
+      for (const source of sources) automatic.push(...automaticOf(source.current().entries(), model, names));
       return [...listed, ...automatic];
+    },
+    refresh: async () => {
+      await Promise.all(sources.map((source) => source.refresh()));
     },
   };
 }

@@ -39,14 +39,22 @@ export function createRecordsService(options: RecordsServiceOptions) {
   const writer = createRecordsWriter(deps, reader);
   const drafts = createRecordsDrafts(deps, reader, writer.checkParent);
   const lookups = createLookupLists(deps);
+  // Behaviors that change at run time (generated hooks) are brought up to date before the
+  // operation: its hooks then run inside the write transaction without touching the database.
+  const refreshed =
+    <A extends unknown[], R>(operation: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      await options.behaviors.refresh();
+      return operation(...args);
+    };
   return {
-    list: reader.list,
-    get: reader.get,
-    create: writer.create,
-    update: writer.update,
-    remove: writer.remove,
-    defaults: drafts.defaults,
-    duplicate: drafts.duplicate,
+    list: refreshed(reader.list),
+    get: refreshed(reader.get),
+    create: refreshed(writer.create),
+    update: refreshed(writer.update),
+    remove: refreshed(writer.remove),
+    defaults: refreshed(drafts.defaults),
+    duplicate: refreshed(drafts.duplicate),
     filterLists: lookups.filterLists,
     asyncLists: lookups.asyncLists,
   };

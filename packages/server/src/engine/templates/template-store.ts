@@ -39,6 +39,8 @@ export interface TemplateStore {
    * revision and shared by every caller until a template changes: callers must not change it.
    */
   derive<T>(key: string, compute: () => Promise<T>): Promise<T>;
+  /** The store revision (read once per request scope): it grows with every change of a template or generated file. */
+  revision(): Promise<number>;
   /** The forms whose dataModel is the given model, sorted by name. */
   formsOfModel(fullName: string): Promise<FormTemplate[]>;
   describeModels(): Promise<StoredTemplate<ModelTemplate>[]>;
@@ -232,6 +234,7 @@ export function createTemplateStore(db: Db, clock: () => Date = () => new Date()
     listForms: async (which = () => true) =>
       [...(await forms()).values()].filter((e) => which(e.template)).map((e) => copy(e.template)),
     formsOfModel: (fullName) => store.listForms((f) => f.dataModel === fullName),
+    revision: () => scopedRevision(repository),
     async derive<T>(key: string, compute: () => Promise<T>): Promise<T> {
       const revision = await scopedRevision(repository);
       if (derived.revision !== revision) derived = { revision, values: new Map() };

@@ -69,7 +69,8 @@ export function templateDb(db: Db | Kysely<never>): TemplateDb {
   return (db as unknown as Kysely<object>).withTables<TemplateTables>();
 }
 
-function bumpRevision(trx: TemplateDb) {
+/** Bumps the store revision: every instance reloads what it derived from the templates on its next request. */
+export function bumpRevision(trx: TemplateDb) {
   return trx
     .updateTable('template_revision')
     .set((eb) => ({ revision: eb('revision', '+', 1) }))

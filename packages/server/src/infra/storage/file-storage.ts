@@ -33,6 +33,8 @@ export interface FileStorage {
   move(from: string, to: string): Promise<void>;
   /** Removes an object; a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /** Throws when the storage cannot be reached (the health check): the folder or the bucket is gone. */
+  check(): Promise<void>;
 }
 
 export class StorageExistsError extends Error {

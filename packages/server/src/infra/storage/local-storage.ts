@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { link, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { access, constants, link, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -117,6 +117,14 @@ export function createLocalStorage(root: string): FileStorage {
     },
     async delete(key) {
       await rm(pathOf(key), { force: true });
+    },
+    async check() {
+      // The folder is made on the first write: before that, its parent must be writable.
+      const existing = await stat(base).then(
+        () => base,
+        () => dirname(base),
+      );
+      await access(existing, constants.R_OK | constants.W_OK);
     },
   };
 }

@@ -9,6 +9,7 @@ import {
   CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   PutObjectCommand,
   S3Client,
@@ -142,6 +143,9 @@ export function createS3Storage(config: S3StorageConfig): FileStorage {
     },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: keyOf(key) }));
+    },
+    async check() {
+      await client.send(new HeadBucketCommand({ Bucket }));
     },
   };
 }

@@ -16,6 +16,7 @@ import { createFormWrites } from './form-writes';
 import { renameFormPermissions } from './form-permissions';
 import { formTemplateSeed, type FormSeed } from './form-seed';
 import { createCodeGenerator, type CodeGenerator } from './generator/code-generator';
+import type { GeneratedFilesRepository } from './generator/generated-files.repository';
 import { createModelWrites } from './model-writes';
 import { createDuplicator } from './template-duplicate';
 import { createTemplateTransfer } from './template-transfer';
@@ -37,7 +38,9 @@ export interface TemplateManagerDeps {
   behaviors: BehaviorRegistry;
   db: Db;
   dialect: Dialect;
-  /** The code generator's folder (inside the data dir). */
+  /** The code generator's files (in the database, the same on every instance). */
+  generatedFiles: GeneratedFilesRepository;
+  /** The generated folder (inside the data dir): the developer's copy of the generated files. */
   generatedDir: string;
 }
 
@@ -80,7 +83,7 @@ async function presentForm(form: FormTemplate, generator: CodeGenerator): Promis
 export function createTemplateManagerService(deps: TemplateManagerDeps) {
   const { templates } = deps;
   const models = createModelWrites(deps);
-  const generator = createCodeGenerator(templates, deps.generatedDir);
+  const generator = createCodeGenerator(templates, deps.generatedFiles, deps.generatedDir);
   const forms = createFormWrites({
     templates,
     listNames: () => valueListNames(deps.db),

@@ -1,6 +1,7 @@
 import { AppError, validationError, type FormTemplate, type ModelTemplate } from '@mdis/shared';
 import type { TemplateStore } from '../../../engine/templates/template-store';
 import { createGeneratedFolder, type FileOperation } from './generated-folder';
+import type { GeneratedFilesRepository } from './generated-files.repository';
 import { formFiles, GENERATOR_IDS, modelFiles, type GeneratedFile, type GeneratorId } from './generator-files';
 import { unifiedDiff } from './line-diff';
 
@@ -46,8 +47,8 @@ async function generatorFor(templates: TemplateStore, id: string, request: Gener
  * produces, whether each would be created, overwritten or skipped, their content and diff, and
  * writing the chosen ones. Files that are written once are never overwritten.
  */
-export function createCodeGenerator(templates: TemplateStore, root: string) {
-  const folder = createGeneratedFolder(root);
+export function createCodeGenerator(templates: TemplateStore, files: GeneratedFilesRepository, root: string) {
+  const folder = createGeneratedFolder(files, templates, root);
 
   async function fileOf(id: string, request: GeneratorRequest, fileId: string): Promise<GeneratedFile> {
     const found = (await generatorFor(templates, id, request)).files.find((f) => f.id === fileId);
@@ -66,9 +67,10 @@ export function createCodeGenerator(templates: TemplateStore, root: string) {
         lines.push(`   skipped ${file.path}`);
         continue;
       }
-      const error = await folder.write(file);
+      const { error, note } = await folder.write(file);
       hasError ||= error !== undefined;
-      lines.push(error ?? `${operation === 'create' ? ' generated' : ' overwrote'} ${file.path}`);
+      const done = `${operation === 'create' ? ' generated' : ' overwrote'} ${file.path}`;
+      lines.push(error ?? (note ? `${done} ${note}` : done));
     }
     return { hasError, results: lines.join('\n') };
   }
@@ -96,7 +98,7 @@ export function createCodeGenerator(templates: TemplateStore, root: string) {
       return (await fileOf(id, request, fileId)).content;
     },
 
-    /** The change an overwrite would make as a unified diff, or 'Identical'. */
+    /** The change an overwrite would make to the stored file as a unified diff, or 'Identical'. */
     async diff(id: string, request: GeneratorRequest, fileId: string): Promise<string> {
       const file = await fileOf(id, request, fileId);
       const current = (await folder.read(file)) ?? '';

@@ -65,16 +65,18 @@ export function modelModule(model: ModelTemplate): string {
 
 /**
  * `hooks/{FullName}.hooks.mjs`: written once, never overwritten; the place for a model's own rules.
- * Plain JavaScript (an ES module with JSDoc types) so that the server imports it at start without
- * a build step (load-generated-hooks.ts); it imports nothing, the context brings what it needs.
+ * Plain JavaScript (an ES module with JSDoc types) so that the server imports it without a build
+ * step (generated-hooks.ts, from a data: URL: it imports nothing, the context brings what it needs).
  */
 export function modelHooks(model: ModelTemplate): string {
   return [
     '// @ts-check',
     `// Server hooks of ${model.fullName}: your rules go here. Created once by the code generator and`,
-    '// never overwritten, so it is safe to edit. The server imports this file at start (restart it',
-    '// after a change). Each hook receives the record being written and may change it in place, or',
-    '// call refuse(field, message) to refuse the write with a 422 (the whole write is rolled back).',
+    '// never overwritten, so it is safe to edit. The database holds the version every instance runs;',
+    '// an edit of this copy is taken in when this instance starts (restart it after a change), and',
+    '// the other instances follow without a restart. Each hook receives the record being written and',
+    '// may change it in place, or call refuse(field, message) to refuse the write with a 422 (the',
+    '// whole write is rolled back).',
     '',
     '/**',
     ' * @typedef {object} HookContext',
