@@ -42,6 +42,13 @@ export function pageWindow(query: Partial<Pick<PageQuery, 'page' | 'per-page'>>,
   return { limit: perPage, offset, page, perPage };
 }
 
+/** What a repository reads for one page of a fixed table: the window and the checked sort. */
+export interface PageRequest<C extends string> {
+  limit: number | undefined;
+  offset: number;
+  sort: SortTerm<C>[];
+}
+
 /** Yii's pagination `_meta`. */
 export function listMeta(window: PageWindow, totalCount: number): ListMeta {
   if (window.limit === undefined) return { totalCount, pageCount: 1, currentPage: 1, perPage: totalCount };
