@@ -64,8 +64,8 @@ function boundedInteger(max: number, fallback: number) {
 
 /** `page` (1-based; -1 = all), `per-page` (default 20; -1 or 0 = all) and `sort=a,-b` of every list call. */
 export const pageQuerySchema = z.object({
-  page: boundedInteger(PAGE_MAX, 1),
-  'per-page': boundedInteger(PER_PAGE_MAX, DEFAULT_PER_PAGE),
+  page: boundedInteger(PAGE_MAX, 1).describe('1-based; -1: every record on one page.'),
+  'per-page': boundedInteger(PER_PAGE_MAX, DEFAULT_PER_PAGE).describe('Default 20; -1 or 0: every record on one page.'),
   sort: z.string().max(2000).optional().describe('`a,-b`: ascending by a, then descending by b.'),
 });
 export type PageQuery = z.output<typeof pageQuerySchema>;
