@@ -14,7 +14,7 @@ import { registerAccessControl } from './infra/auth/access-control';
 import { createDatabase, type Database } from './infra/db/database';
 import { registerErrorHandler } from './infra/errors/error-handler';
 import { registerNotFoundHandler } from './infra/errors/not-found-handler';
-import { apiDocsPlugin } from './infra/http/api-docs.plugin';
+import { apiDocsPlugin, withDeepObjectQueries } from './infra/http/api-docs.plugin';
 import { registerJsonBodyParser } from './infra/http/json-body';
 import { CONTENT_SECURITY_POLICY } from './infra/http/security-headers';
 import { healthPlugin } from './infra/http/health.plugin';
@@ -90,6 +90,7 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
         security: [{ bearer: [] }],
       },
       transform: jsonSchemaTransform,
+      transformObject: withDeepObjectQueries,
     });
 
     await app.register(authPlugin, { prefix: '/api/v1/auth', auth: services.auth });

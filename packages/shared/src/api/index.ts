@@ -1,4 +1,5 @@
 export * from './list.schemas';
+export * from './records-query.schemas';
 export * from './auth.schemas';
 export * from './users.schemas';
 export * from './list-values.schemas';

@@ -14,10 +14,116 @@ export function listSchema<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), _meta: listMetaSchema });
 }
 
-/** `page` (1-based; -1 = all) and `per-page` (default 20; -1 or 0 = all) of every list call. */
+/** `page=-1` or `per-page=-1`: the whole list on one page (DESIGN §5). */
+export const ALL_ROWS = -1;
+export const DEFAULT_PER_PAGE = 20;
+/** The original's page-size limits (Yii's pageSizeLimit): -1 … 999999999999. */
+export const PER_PAGE_MAX = 999_999_999_999;
+/** Past this a page number is no longer an exact integer in JavaScript (nor a bindable one). */
+export const PAGE_MAX = Number.MAX_SAFE_INTEGER;
+
+/**
+ * The one place of the rule: page -1, or a page size of 0 or less, means every row on one page
+ * (the web table's "all" rows-per-page is 0 or -1 too).
+ */
+export function isWholeList(perPage: number, page = 1): boolean {
+  return page === ALL_ROWS || perPage <= 0;
+}
+
+export interface SortTerm<C extends string = string> {
+  column: C;
+  direction: 'asc' | 'desc';
+}
+
+/** `a, b,,c` → ['a', 'b', 'c']: the comma lists of `sort`, `fields`, `value`. */
+export function commaList(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+/** `sort=a,-b` → terms (a leading '-' is descending); the caller checks the column names. */
+export function parseSortTerms(sort: string | undefined): SortTerm[] {
+  return commaList(sort).map((term) => ({
+    column: term.replace(/^-/, ''),
+    direction: term.startsWith('-') ? 'desc' : 'asc',
+  }));
+}
+
+// An empty parameter (`page=`) is an absent one: its default applies, as in the original.
+const emptyIsAbsent = (value: unknown) => (value === '' ? undefined : value);
+
+function boundedInteger(max: number, fallback: number) {
+  const message = `must be a whole number from -1 (every record) to ${max}.`;
+  return z.preprocess(
+    emptyIsAbsent,
+    z.coerce.number({ error: message }).int(message).min(ALL_ROWS, message).max(max, message).default(fallback),
+  );
+}
+
+/** `page` (1-based; -1 = all), `per-page` (default 20; -1 or 0 = all) and `sort=a,-b` of every list call. */
 export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(-1).default(1),
-  'per-page': z.coerce.number().int().min(-1).max(999_999_999_999).default(20),
-  sort: z.string().optional(),
+  page: boundedInteger(PAGE_MAX, 1).describe('1-based; -1: every record on one page.'),
+  'per-page': boundedInteger(PER_PAGE_MAX, DEFAULT_PER_PAGE).describe('Default 20; -1 or 0: every record on one page.'),
+  sort: z.string().max(2000).optional().describe('`a,-b`: ascending by a, then descending by b.'),
 });
-export type PageQuery = z.infer<typeof pageQuerySchema>;
+export type PageQuery = z.output<typeof pageQuerySchema>;
+
+/** `filter[col]=expr` (repeated: one more condition on that column), in the filter language. */
+export const filterMapSchema = z
+  .record(z.string().min(1), z.union([z.string(), z.array(z.string())]))
+  .describe('`filter[column]=expression` in the filter language; a repeated column adds a condition.');
+export type FilterMap = z.output<typeof filterMapSchema>;
+
+const FILTER_KEY = /^filter\[([^[\]]+)\]$/;
+
+// defineProperty, not `=`: a key named __proto__ stays a plain key (and, as a column, a 400).
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, configurable: true, writable: true });
+}
+
+/**
+ * Fastify's query parser keeps `filter[col]=expr` as the flat key `filter[col]`; this gathers those
+ * keys into `filter: { col: expr }` for the schema to check. A plain `filter=` is left as it is (and
+ * fails the schema). Other bracket keys (`models[]`, `filter[date][gt]`) stay flat.
+ */
+function gatherFilterKeys(query: unknown): unknown {
+  if (typeof query !== 'object' || query === null || Object.hasOwn(query, 'filter')) return query;
+  const rest: Record<string, unknown> = {};
+  const filter: Record<string, unknown> = {};
+  let found = false;
+  for (const [key, value] of Object.entries(query)) {
+    const column = FILTER_KEY.exec(key)?.[1];
+    setOwn(column === undefined ? rest : filter, column ?? key, value);
+    found ||= column !== undefined;
+  }
+  if (found) rest.filter = filter;
+  return rest;
+}
+
+/** A query schema whose `filter` property is sent as `filter[col]=expr` keys. */
+export function withFilterMap<T extends z.ZodType>(schema: T) {
+  return z.preprocess(gatherFilterKeys, schema);
+}
+
+const recordId = z.coerce.number().int().positive().max(PAGE_MAX);
+
+/** The list query of the generic records (`api/v1/form`, `api/v1/global`, `api/v1/file`), without `name`. */
+export const listQueryObject = pageQuerySchema.extend({
+  fields: z
+    .string()
+    .max(2000)
+    .optional()
+    .transform((fields) => {
+      const names = commaList(fields);
+      return names.length > 0 ? names : undefined;
+    })
+    .describe('`a,b`: only these columns.'),
+  'selected-record-id': z
+    .preprocess(emptyIsAbsent, recordId.optional())
+    .describe('Answer the page that holds this record (with per-page).'),
+  filter: filterMapSchema.optional(),
+});
+export const listQuerySchema = withFilterMap(listQueryObject);
+export type ListQuery = z.output<typeof listQueryObject>;

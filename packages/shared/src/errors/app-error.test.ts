@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError, toErrorBody, validationError } from './app-error';
+import { ERROR_CODES, errorCodeOfStatus } from './error-codes';
 
 describe('AppError', () => {
   it('takes its status from its code', () => {
@@ -23,5 +24,16 @@ describe('AppError', () => {
     const error = validationError([{ field: 'password', message: 'Incorrect username or password.' }]);
     expect(error.status).toBe(422);
     expect(error.extensions.fields).toEqual([{ field: 'password', message: 'Incorrect username or password.' }]);
+  });
+});
+
+describe('errorCodeOfStatus (server and web client)', () => {
+  it('gives every status of the vocabulary a code carrying that status', () => {
+    for (const { status } of Object.values(ERROR_CODES))
+      expect(ERROR_CODES[errorCodeOfStatus(status)].status).toBe(status);
+    expect([409, 422].map(errorCodeOfStatus)).toEqual(['CONFLICT', 'VALIDATION_FAILED']);
+  });
+  it('takes any other status as a bad request, or an internal error from 500 up', () => {
+    expect([418, 502, 599].map(errorCodeOfStatus)).toEqual(['BAD_REQUEST', 'INTERNAL', 'INTERNAL']);
   });
 });

@@ -23,3 +23,25 @@ export type ErrorCode = keyof typeof ERROR_CODES;
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && value in ERROR_CODES;
 }
+
+// The plain code of each status: what an answer that names no code (Fastify's own 4xx, a proxy's
+// error page) is taken to mean, on the server and in the web client alike.
+const CODE_OF_STATUS: Partial<Record<number, ErrorCode>> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'VALIDATION_FAILED',
+  429: 'RATE_LIMITED',
+  500: 'INTERNAL',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+/** The error code of an HTTP status; any other 5xx is INTERNAL, any other status BAD_REQUEST. */
+export function errorCodeOfStatus(status: number): ErrorCode {
+  return CODE_OF_STATUS[status] ?? (status >= 500 ? 'INTERNAL' : 'BAD_REQUEST');
+}

@@ -74,7 +74,7 @@ export function createIgsnFinder({ db, templates, records }: IgsnFinderDeps) {
     const page = await records.list(
       user,
       form ? { kind: 'form', name: form.name } : { kind: 'global', name: template.fullName },
-      { 'filter[id]': String(issued.model_id), fields: [...fields].join(','), 'per-page': '1' },
+      { filter: { id: String(issued.model_id) }, fields: [...fields], 'per-page': 1 },
     );
     const row = page.items.at(0);
     // The registry keeps IGSNs of deleted records; an id may then belong to another record.

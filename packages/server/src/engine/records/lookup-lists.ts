@@ -1,6 +1,11 @@
-import { AppError, type FilterDataModel } from '@mdis/shared';
+import {
+  AppError,
+  type AsyncListQuery,
+  type FilterDataModel,
+  type FilterListsQuery,
+  parseSortTerms,
+} from '@mdis/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import { type RawQuery, filterEntries, parseSortTerms } from '../query/list-params';
 import { type Row, textOf } from './dynamic-db';
 import { queryColumns } from './record-columns';
 import { type OrderTerm, filterConditions, orderTerms } from './record-query';
@@ -15,22 +20,17 @@ interface FilterListRequest {
   require: { as: string; value: unknown } | null;
 }
 
-function parseModelsParam(raw: unknown): FilterListRequest[] {
-  const items = Array.isArray(raw) ? raw : raw === undefined ? [] : [raw];
-  return items.map((item) => {
+function parseModelsParam(raw: FilterListsQuery['models']): FilterListRequest[] {
+  return [raw ?? []].flat().map((item) => {
     try {
-      const parsed = JSON.parse(String(item)) as Partial<FilterListRequest>;
+      const parsed = JSON.parse(item) as Partial<FilterListRequest>;
       if (typeof parsed.model !== 'string') throw new Error('model');
       const require = parsed.require && typeof parsed.require.as === 'string' ? parsed.require : null;
       return { model: parsed.model, require };
     } catch {
-      throw new AppError('BAD_REQUEST', `Invalid query parameter 'models': ${String(item)}`);
+      throw new AppError('BAD_REQUEST', `Invalid query parameter 'models': ${item}`);
     }
   });
-}
-
-function single(value: unknown): string | undefined {
-  return Array.isArray(value) ? single(value[value.length - 1]) : typeof value === 'string' ? value : undefined;
 }
 
 function likePrefix(q: string): string {
@@ -75,32 +75,25 @@ async function optionsOf(
 async function asyncList(
   deps: RecordsDeps,
   ref: RecordTargetRef,
-  query: RawQuery,
+  query: Omit<AsyncListQuery, 'name'>,
 ): Promise<{ items: Row[]; totalCount?: number }> {
   const { templates, repository, dialect } = deps;
   const { model } = await resolveTarget(templates, ref);
   const columns = queryColumns(model);
-  const fields = (single(query.fields) ?? '')
-    .split(',')
-    .map((f) => f.trim())
-    .filter(Boolean);
-  const sortParam = single(query.sort);
+  const { fields, value: selectedValues } = query;
+  const sortParam = query.sort;
   if (!sortParam) throw new AppError('BAD_REQUEST', 'required parameter sort is not sent.');
   const [textName = 'id', valueName = 'id'] = fields;
   const text = columns.get(textName);
   const value = columns.get(valueName);
   if (!text || !value) throw new AppError('BAD_REQUEST', `Invalid query parameter 'fields': ${fields.join(',')}`);
-  const where = filterConditions(model, filterEntries(query), dialect);
-  const q = single(query.q);
+  const where = filterConditions(model, query.filter ?? {}, dialect);
+  const { q } = query;
   const conditions: RawBuilder<SqlBool>[] = [...where.sql];
   if (q)
     conditions.push(
       sql<SqlBool>`${text.ref} ${sql.raw(dialect === 'postgres' ? 'ILIKE' : 'LIKE')} ${likePrefix(q)} ESCAPE '!'`,
     );
-  const selectedValues = [query.value]
-    .flat()
-    .flatMap((v) => (typeof v === 'string' ? v.split(',') : []))
-    .filter(Boolean);
   const first: OrderTerm[] = selectedValues.length
     ? [
         {
@@ -129,7 +122,7 @@ export function createLookupLists(deps: RecordsDeps) {
 
   return {
     /** GET filter-lists (reference §5.5): the filter bar's option lists, not limited by scope. */
-    filterLists: async (ref: RecordTargetRef, query: RawQuery): Promise<Record<string, Row[]>> => {
+    filterLists: async (ref: RecordTargetRef, query: FilterListsQuery): Promise<Record<string, Row[]>> => {
       const target = await resolveTarget(templates, ref);
       const forms = target.form
         ? [target.form]
@@ -147,6 +140,6 @@ export function createLookupLists(deps: RecordsDeps) {
       return result;
     },
 
-    asyncLists: (ref: RecordTargetRef, query: RawQuery) => asyncList(deps, ref, query),
+    asyncLists: (ref: RecordTargetRef, query: Omit<AsyncListQuery, 'name'>) => asyncList(deps, ref, query),
   };
 }

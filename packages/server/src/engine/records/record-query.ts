@@ -1,9 +1,8 @@
-import { AppError } from '@mdis/shared';
+import { AppError, type SortTerm } from '@mdis/shared';
 import { parseFilterQuery, type FilterQueryValue } from '@mdis/shared/filters';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../../config';
 import { allOf, compileFilter } from '../query/filter-compiler';
-import type { SortTerm } from '../query/list-params';
 import { type QueryColumn, ancestorJoins, queryColumns } from './record-columns';
 import type { RecordModel } from './record-model';
 

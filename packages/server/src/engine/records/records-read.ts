@@ -1,7 +1,6 @@
-import { AppError, type ListMeta, type PermissionHolder } from '@mdis/shared';
+import { AppError, type ListMeta, type ListQuery, parseSortTerms, type PermissionHolder } from '@mdis/shared';
 import { type SqlBool, sql } from 'kysely';
-import { listMeta, type PageWindow } from '../../infra/http/list-query';
-import { type ListParams, type RawQuery, parseListParams } from '../query/list-params';
+import { listMeta, pageWindow } from '../../infra/http/list-query';
 import type { Row } from './dynamic-db';
 import { accessKeyOf, aliasOfLevel, type RecordScope, scopeCondition } from './record-access';
 import { pseudoPathColumns } from './pseudo-columns';
@@ -71,15 +70,15 @@ function withIds(where: Conditions, ids: readonly number[] | undefined): Conditi
   return { ...where, sql: [...where.sql, condition] };
 }
 
+/**
+ * A list request: the route's parsed query, or what an internal caller sets (page and per-page
+ * default to 1 and 20 as on the wire).
+ */
+export type ListRequest = Partial<ListQuery>;
+
 export interface ListOptions {
   /** Restrict the list to these record ids (on top of filters and scope). */
   ids?: readonly number[];
-}
-
-function pageOf(params: ListParams, position: number | undefined): PageWindow {
-  if (params.all) return { limit: undefined, offset: 0, page: 1, perPage: params.perPage };
-  const page = position === undefined ? params.page : Math.ceil(position / params.perPage);
-  return { limit: params.perPage, offset: (page - 1) * params.perPage, page, perPage: params.perPage };
 }
 
 export function createRecordsReader(deps: RecordsDeps) {
@@ -103,18 +102,17 @@ export function createRecordsReader(deps: RecordsDeps) {
     list: async (
       user: PermissionHolder,
       ref: RecordTargetRef,
-      query: RawQuery,
+      query: ListRequest,
       options: ListOptions = {},
     ): Promise<RecordList> => {
       const target = await resolveTarget(templates, ref);
       const scope = authorize(user, target, 'view');
       const { model } = target;
-      const params = parseListParams(query);
-      const where = withIds(withScope(model, filterConditions(model, params.filters, dialect), scope), options.ids);
-      const order = orderTerms(model, params.sort);
-      const count = await repository.count(model, where, order, params.selectedRecordId);
-      const window = pageOf(params, count.position);
-      const columns = selectedColumns(model, params.fields);
+      const where = withIds(withScope(model, filterConditions(model, query.filter ?? {}, dialect), scope), options.ids);
+      const order = orderTerms(model, parseSortTerms(query.sort));
+      const count = await repository.count(model, where, order, query['selected-record-id']);
+      const window = pageWindow(query, count.position);
+      const columns = selectedColumns(model, query.fields);
       const whole = columns.length === queryColumns(model).size;
       const rows = await repository.select(model, {
         columns,
@@ -126,7 +124,7 @@ export function createRecordsReader(deps: RecordsDeps) {
         offset: window.offset,
       });
       const items = await presentRows(model, rows, whole ? deps.computePseudo : undefined);
-      const links = whole ? model.relations.manyToMany : namedLinks(model, params.fields);
+      const links = whole ? model.relations.manyToMany : namedLinks(model, query.fields);
       await presentRelationValues(deps.links, model, items, links);
       return { items, _meta: listMeta(window, count.total) };
     },

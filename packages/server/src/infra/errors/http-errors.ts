@@ -1,17 +1,7 @@
-import { AppError, type ErrorCode } from '@mdis/shared';
+import { AppError, errorCodeOfStatus } from '@mdis/shared';
 
 // Fastify's own client errors (bad JSON, too large, wrong content type...) carry a statusCode;
-// this maps it onto our vocabulary so that the body has the mDIS shape.
-const CODE_BY_STATUS: Record<number, ErrorCode> = {
-  400: 'BAD_REQUEST',
-  401: 'UNAUTHORIZED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  405: 'METHOD_NOT_ALLOWED',
-  413: 'PAYLOAD_TOO_LARGE',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
-  429: 'RATE_LIMITED',
-};
+// it is mapped onto our vocabulary so that the body has the mDIS shape.
 
 interface ClientError {
   statusCode: number;
@@ -26,6 +16,5 @@ function isClientError(error: unknown): error is ClientError {
 /** A 4xx raised by Fastify or a plugin, as an AppError; null for anything else. */
 export function fromClientError(error: unknown): AppError | null {
   if (!isClientError(error)) return null;
-  const code = CODE_BY_STATUS[error.statusCode] ?? 'BAD_REQUEST';
-  return new AppError(code, error.message);
+  return new AppError(errorCodeOfStatus(error.statusCode), error.message);
 }

@@ -1,24 +1,23 @@
-import { AppError, type ListMeta, type PageQuery } from '@mdis/shared';
+import {
+  AppError,
+  DEFAULT_PER_PAGE,
+  isWholeList,
+  type ListMeta,
+  type PageQuery,
+  parseSortTerms,
+  type SortTerm,
+} from '@mdis/shared';
 
-export interface SortTerm<C extends string> {
-  column: C;
-  direction: 'asc' | 'desc';
-}
+export type { SortTerm };
 
 /** `sort=a,-b` → sort terms; a column outside `allowed` is a 400 naming it. */
 export function parseSort<C extends string>(sort: string | undefined, allowed: readonly C[]): SortTerm<C>[] {
-  if (!sort) return [];
-  return sort
-    .split(',')
-    .map((term) => term.trim())
-    .filter(Boolean)
-    .map((term) => {
-      const column = term.replace(/^-/, '');
-      if (!(allowed as readonly string[]).includes(column)) {
-        throw new AppError('BAD_REQUEST', `Invalid query parameter 'sort': unknown column '${column}'.`);
-      }
-      return { column: column as C, direction: term.startsWith('-') ? 'desc' : 'asc' };
-    });
+  return parseSortTerms(sort).map((term) => {
+    if (!(allowed as readonly string[]).includes(term.column)) {
+      throw new AppError('BAD_REQUEST', `Invalid query parameter 'sort': unknown column '${term.column}'.`);
+    }
+    return term as SortTerm<C>;
+  });
 }
 
 export interface PageWindow {
@@ -29,13 +28,25 @@ export interface PageWindow {
   perPage: number;
 }
 
-export function pageWindow(query: PageQuery): PageWindow {
-  const perPage = query['per-page'];
-  const all = query.page === -1 || perPage <= 0;
-  const page = Math.max(query.page, 1);
-  return all
-    ? { limit: undefined, offset: 0, page: 1, perPage }
-    : { limit: perPage, offset: (page - 1) * perPage, page, perPage };
+/**
+ * The rows of a page: `page` of the query, or the page holding the row at `position` (1-based, for
+ * `selected-record-id`). Internal callers may leave page and per-page out (page 1, 20 a page).
+ */
+export function pageWindow(query: Partial<Pick<PageQuery, 'page' | 'per-page'>>, position?: number): PageWindow {
+  const perPage = query['per-page'] ?? DEFAULT_PER_PAGE;
+  const requested = query.page ?? 1;
+  if (isWholeList(perPage, requested)) return { limit: undefined, offset: 0, page: 1, perPage };
+  const page = position === undefined ? Math.max(requested, 1) : Math.ceil(position / perPage);
+  // No table holds 2^53 rows: a page past that is simply empty, and the offset stays a bindable integer.
+  const offset = Math.min((page - 1) * perPage, Number.MAX_SAFE_INTEGER);
+  return { limit: perPage, offset, page, perPage };
+}
+
+/** What a repository reads for one page of a fixed table: the window and the checked sort. */
+export interface PageRequest<C extends string> {
+  limit: number | undefined;
+  offset: number;
+  sort: SortTerm<C>[];
 }
 
 /** Yii's pagination `_meta`. */

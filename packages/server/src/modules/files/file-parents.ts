@@ -1,4 +1,4 @@
-import { AppError, type PermissionHolder, validationError } from '@mdis/shared';
+import { ALL_ROWS, AppError, type PermissionHolder, validationError } from '@mdis/shared';
 import type { Row } from '../../engine/records/dynamic-db';
 import type { RecordsService } from '../../engine/records/records.service';
 
@@ -138,8 +138,8 @@ export function createFileParents(records: RecordsService) {
       const level = select === 'person' ? undefined : PARENT_LEVELS.find((l) => l.select === select);
       const model = level?.model ?? PERSON_SELECT.model;
       const text = level?.text ?? PERSON_SELECT.text;
-      const query: Record<string, string> = { 'per-page': '-1', fields: `id,${text}`, sort: text };
-      if (parent && level?.parentColumn) query[`filter[${level.parentColumn}]`] = `==${String(value)}`;
+      const filter = parent && level?.parentColumn ? { [level.parentColumn]: `==${String(value)}` } : {};
+      const query = { 'per-page': ALL_ROWS, fields: ['id', text], sort: text, filter };
       const list = await records.list(user, { kind: 'global', name: model }, query).catch((error: unknown) => {
         // A user who may not see a model gets no options for it, not an error for the whole call.
         if (error instanceof AppError && error.code === 'FORBIDDEN') return { items: [] };

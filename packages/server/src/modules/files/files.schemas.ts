@@ -1,4 +1,4 @@
-import { listSchema } from '@mdis/shared';
+import { listQuerySchema, listSchema } from '@mdis/shared';
 import { z } from 'zod';
 
 const id = z.coerce.number().int().positive();
@@ -9,7 +9,7 @@ export const fileListSchema = listSchema(fileRecordSchema);
 export const filesAnswerSchema = z.object({ items: z.array(fileRecordSchema) });
 
 /** `GET file`: the generic list parameters (page, per-page, sort, fields, filter[col]). */
-export const fileListQuerySchema = z.looseObject({});
+export const fileListQuerySchema = listQuerySchema;
 
 export const fileIdParamsSchema = z.object({ id });
 

@@ -1,10 +1,10 @@
-import type { ListInfo, ListValue, ListValuesQuery } from '@mdis/shared';
-import { listMeta } from '../../infra/http/list-query';
+import { ALL_ROWS, type ListInfo, type ListValue, type ListValuesQuery } from '@mdis/shared';
+import { listMeta, pageWindow } from '../../infra/http/list-query';
 import { listNotFound, toListInfo, toListValue } from './list-values.guards';
 import { createListValuesWrites, itemNotFound, type ListValuesDeps } from './list-values.writes';
 
 // A value list is answered whole: one page holding every item.
-const WHOLE_LIST = { limit: undefined, offset: 0, page: 1, perPage: -1 } as const;
+const WHOLE_LIST = pageWindow({ 'per-page': ALL_ROWS });
 
 /** Value lists: the reads here, the writes (locks, unique displays) in list-values.writes.ts. */
 export function createListValuesService(deps: ListValuesDeps) {

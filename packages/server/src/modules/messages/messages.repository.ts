@@ -1,6 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db, MessageImagesTable, MessagesTable } from '../../infra/db/schema';
-import type { SortTerm } from '../../infra/http/list-query';
+import type { PageRequest } from '../../infra/http/list-query';
 
 export type MessageRow = Selectable<MessagesTable>;
 export type MessageImageRow = Pick<Selectable<MessageImagesTable>, 'id' | 'message_id' | 'position' | 'caption'>;
@@ -11,10 +11,7 @@ const IMAGE_COLUMNS = ['id', 'message_id', 'position', 'caption'] as const;
 export const MESSAGE_SORT_COLUMNS = ['id', 'date', 'created_at', 'updated_at'] as const;
 export type MessageSortColumn = (typeof MESSAGE_SORT_COLUMNS)[number];
 
-export interface MessagePageQuery {
-  limit: number | undefined;
-  offset: number;
-  sort: SortTerm<MessageSortColumn>[];
+export interface MessagePageQuery extends PageRequest<MessageSortColumn> {
   /** Exclusive bounds on `date` (YYYY-MM-DD compares correctly as text). */
   after?: string;
   before?: string;

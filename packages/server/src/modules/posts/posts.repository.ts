@@ -1,6 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db, PostsTable } from '../../infra/db/schema';
-import type { SortTerm } from '../../infra/http/list-query';
+import type { PageRequest } from '../../infra/http/list-query';
 
 export type PostRow = Selectable<PostsTable>;
 
@@ -9,11 +9,7 @@ const COLUMNS = ['id', 'author_id', 'author', 'text', 'created_at', 'updated_at'
 export const POST_SORT_COLUMNS = ['id', 'created_at', 'updated_at', 'author'] as const;
 export type PostSortColumn = (typeof POST_SORT_COLUMNS)[number];
 
-export interface PostPageQuery {
-  limit: number | undefined;
-  offset: number;
-  sort: SortTerm<PostSortColumn>[];
-}
+export type PostPageQuery = PageRequest<PostSortColumn>;
 
 export function createPostsRepository(db: Db) {
   return {

@@ -1,3 +1,4 @@
+import { asyncListQuerySchema, filterListsQuerySchema, recordListQuerySchema } from '@mdis/shared';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../infra/auth/access-control';
@@ -31,23 +32,7 @@ export const recordsPlugin: FastifyPluginCallbackZod<RecordsPluginOptions> = (ap
   const target = (name: string): RecordTargetRef => ({ kind, name });
   const query = { tags, querystring: targetQuerySchema };
 
-  app.get(
-    '/',
-    {
-      config: user,
-      schema: { ...query, response: { 200: recordListSchema } },
-      serializerCompiler: plainJsonSerializer,
-    },
-    (request) => records.list(currentUser(request), target(request.query.name), request.query),
-  );
-
-  app.get('/filter-lists', { config: user, schema: { ...query, response: { 200: filterListsSchema } } }, (request) =>
-    records.filterLists(target(request.query.name), request.query),
-  );
-
-  app.get('/async-lists', { config: user, schema: { ...query, response: { 200: asyncListSchema } } }, (request) =>
-    records.asyncLists(target(request.query.name), request.query),
-  );
+  listRoutes(app, tags, target, records);
 
   app.post(
     '/defaults',
@@ -94,3 +79,35 @@ export const recordsPlugin: FastifyPluginCallbackZod<RecordsPluginOptions> = (ap
   );
   done();
 };
+
+type RecordsApp = Parameters<FastifyPluginCallbackZod>[0];
+
+/** The list calls: the records of a page, the filter bar's option lists, a select's options. */
+function listRoutes(
+  app: RecordsApp,
+  tags: string[],
+  target: (name: string) => RecordTargetRef,
+  records: RecordsService,
+): void {
+  app.get(
+    '/',
+    {
+      config: user,
+      schema: { tags, querystring: recordListQuerySchema, response: { 200: recordListSchema } },
+      serializerCompiler: plainJsonSerializer,
+    },
+    (request) => records.list(currentUser(request), target(request.query.name), request.query),
+  );
+
+  app.get(
+    '/filter-lists',
+    { config: user, schema: { tags, querystring: filterListsQuerySchema, response: { 200: filterListsSchema } } },
+    (request) => records.filterLists(target(request.query.name), request.query),
+  );
+
+  app.get(
+    '/async-lists',
+    { config: user, schema: { tags, querystring: asyncListQuerySchema, response: { 200: asyncListSchema } } },
+    (request) => records.asyncLists(target(request.query.name), request.query),
+  );
+}

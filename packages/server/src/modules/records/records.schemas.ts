@@ -12,7 +12,10 @@ export const recordListSchema = listSchema(recordSchema);
  */
 export const plainJsonSerializer = () => (data: unknown) => JSON.stringify(data);
 
-/** `?name=` plus whatever else the call takes (page, sort, filter[col], models[], …). */
+/**
+ * `?name=` of the calls on one record or a new one; `defaults` takes the other parameters as the
+ * new record's values (the list calls have their own schemas in shared: records-query.schemas.ts).
+ */
 export const targetQuerySchema = z.looseObject({ name: z.string().min(1) });
 export const duplicateQuerySchema = z.looseObject({ name: z.string().min(1), id: z.coerce.number().int().positive() });
 export const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });

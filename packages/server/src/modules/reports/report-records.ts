@@ -1,4 +1,4 @@
-import { AppError, REPORT_MESSAGES } from '@mdis/shared';
+import { ALL_ROWS, AppError, REPORT_MESSAGES } from '@mdis/shared';
 import type { Row } from '../../engine/records/dynamic-db';
 import type { RecordTargetRef } from '../../engine/records/record-target';
 import type { ReportInput, ReportTarget } from './report-definition';
@@ -18,10 +18,9 @@ export async function reportRecords(input: ReportInput): Promise<Row[]> {
   const { records } = input.deps;
   const { query } = input;
   if (query.id !== undefined) return [await records.get(input.user, target.ref, query.id)];
-  const raw: Record<string, unknown> = { 'per-page': '-1', sort: query.sort };
-  for (const [column, expression] of Object.entries(query.filters)) raw[`filter[${column}]`] = expression;
   const options = query.specificIds ? { ids: query.specificIds } : {};
-  return (await records.list(input.user, target.ref, raw, options)).items;
+  const list = { 'per-page': ALL_ROWS, sort: query.sort, filter: query.filters };
+  return (await records.list(input.user, target.ref, list, options)).items;
 }
 
 /** Records of another model by id (one query), or none when the user may not read that model. */
@@ -30,7 +29,7 @@ export async function recordsByIds(input: ReportInput, modelName: string, ids: r
   if (numeric.length === 0) return [];
   const ref: RecordTargetRef = { kind: 'global', name: modelName };
   try {
-    return (await input.deps.records.list(input.user, ref, { 'per-page': '-1' }, { ids: numeric })).items;
+    return (await input.deps.records.list(input.user, ref, { 'per-page': ALL_ROWS }, { ids: numeric })).items;
   } catch (error) {
     if (error instanceof AppError && (error.status === 403 || error.status === 404)) return [];
     throw error;
@@ -44,10 +43,9 @@ export async function recordsWhere(
   filters: Record<string, string>,
   sort = 'id',
 ): Promise<Row[]> {
-  const raw: Record<string, unknown> = { 'per-page': '-1', sort };
-  for (const [column, expression] of Object.entries(filters)) raw[`filter[${column}]`] = expression;
+  const list = { 'per-page': ALL_ROWS, sort, filter: filters };
   try {
-    return (await input.deps.records.list(input.user, { kind: 'global', name: modelName }, raw)).items;
+    return (await input.deps.records.list(input.user, { kind: 'global', name: modelName }, list)).items;
   } catch (error) {
     if (error instanceof AppError && (error.status === 403 || error.status === 404)) return [];
     throw error;

@@ -1,6 +1,7 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Dialect } from '../../config';
 import type { Db, UserRow, UsersTable } from '../../infra/db/schema';
+import type { PageRequest } from '../../infra/http/list-query';
 
 const COLUMNS = [
   'id',
@@ -28,11 +29,7 @@ export const USER_SORT_COLUMNS = [
 ] as const;
 export type UserSortColumn = (typeof USER_SORT_COLUMNS)[number];
 
-export interface UserPageQuery {
-  limit: number | undefined;
-  offset: number;
-  sort: { column: UserSortColumn; direction: 'asc' | 'desc' }[];
-}
+export type UserPageQuery = PageRequest<UserSortColumn>;
 
 async function pageOfUsers(db: Db, query: UserPageQuery): Promise<{ rows: UserRow[]; total: number }> {
   let select = db.selectFrom('users').select(COLUMNS);

@@ -1,4 +1,4 @@
-import { type PermissionHolder, type SamplesCsvQuery, validationError, WIDGET_MESSAGES } from '@mdis/shared';
+import { ALL_ROWS, type PermissionHolder, type SamplesCsvQuery, validationError, WIDGET_MESSAGES } from '@mdis/shared';
 import type { TemplateSource } from '../../engine/records/record-model';
 import type { RecordsService } from '../../engine/records/records.service';
 import { csvLines } from '../../infra/http/csv';
@@ -28,10 +28,9 @@ export async function samplesCsv(
     user,
     { kind: 'global', name: REQUEST_MODEL },
     {
-      'filter[request_no]': `==${query.requestNo}`,
-      'filter[request_part]': `==${query.requestPart}`,
-      'per-page': '-1',
-      fields: 'id',
+      filter: { request_no: `==${query.requestNo}`, request_part: `==${query.requestPart}` },
+      'per-page': ALL_ROWS,
+      fields: ['id'],
     },
   );
   if (requests.items.length === 0) {
@@ -47,7 +46,7 @@ export async function samplesCsv(
     const samples = await deps.records.list(
       user,
       { kind: 'global', name: SAMPLE_MODEL },
-      { 'filter[sample_request_id]': `==${String(request.id)}`, 'per-page': '-1', sort: 'id' },
+      { filter: { sample_request_id: `==${String(request.id)}` }, 'per-page': ALL_ROWS, sort: 'id' },
     );
     for (const sample of samples.items) lines.push(columns.map((column) => sample[column]));
   }

@@ -73,7 +73,7 @@ describe('toApiError maps statuses to the spec 1 §8 catalogue', () => {
       status: 503,
       data: { message: 'Maintenance' },
       message: 'Server-side error + 503: Maintenance',
-      code: 'INTERNAL',
+      code: 'SERVICE_UNAVAILABLE',
     },
     {
       name: '400 keeps the server message',

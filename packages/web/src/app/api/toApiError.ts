@@ -1,4 +1,5 @@
 import {
+  errorCodeOfStatus,
   MYSQL_ROW_IS_REFERENCED,
   STATUS_MESSAGES,
   isErrorCode,
@@ -8,19 +9,6 @@ import {
   type FieldError,
 } from '@mdis/shared';
 import { ApiError } from './ApiError';
-
-const CODE_BY_STATUS: Record<number, ErrorCode> = {
-  400: 'BAD_REQUEST',
-  401: 'UNAUTHORIZED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  405: 'METHOD_NOT_ALLOWED',
-  409: 'CONFLICT',
-  413: 'PAYLOAD_TOO_LARGE',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
-  422: 'VALIDATION_FAILED',
-  429: 'RATE_LIMITED',
-};
 
 type Body = Record<string, unknown>;
 
@@ -62,7 +50,7 @@ function errorInfoOf(data: unknown): ErrorExtensions['errorInfo'] {
 
 function codeOf(status: number, data: unknown): ErrorCode {
   if (isBody(data) && isErrorCode(data.code)) return data.code;
-  return CODE_BY_STATUS[status] ?? (status >= 500 ? 'INTERNAL' : 'BAD_REQUEST');
+  return errorCodeOfStatus(status);
 }
 
 function serverErrorMessage(data: unknown): string {

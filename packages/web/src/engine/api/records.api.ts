@@ -1,14 +1,15 @@
-import { formTemplateSchema, modelTemplateSchema, type FormTemplate, type ModelTemplate } from '@mdis/shared';
+import {
+  ALL_ROWS,
+  formTemplateSchema,
+  isWholeList,
+  modelTemplateSchema,
+  type FormTemplate,
+  type ListMeta,
+  type ModelTemplate,
+} from '@mdis/shared';
 import { api } from '../../app/api/apiClient';
 
 export type FormRecord = Record<string, unknown>;
-
-export interface ListMeta {
-  totalCount: number;
-  pageCount: number;
-  currentPage: number;
-  perPage: number;
-}
 
 export interface RecordList {
   items: FormRecord[];
@@ -70,10 +71,11 @@ export const recordKeys = {
 };
 
 function listQuery(name: string, params: ListParams): Record<string, string | number> {
+  const all = isWholeList(params.perPage);
   const query: Record<string, string | number> = {
     name,
-    page: params.perPage <= 0 ? -1 : params.page,
-    'per-page': params.perPage <= 0 ? -1 : params.perPage,
+    page: all ? ALL_ROWS : params.page,
+    'per-page': all ? ALL_ROWS : params.perPage,
     sort: params.sort,
   };
   for (const [column, expression] of Object.entries(params.filter)) query[`filter[${column}]`] = expression;
@@ -95,7 +97,7 @@ export const recordsApi = {
   },
   /** The ids of every record of the list, in its order: where a record is among the pages. */
   ids: async (name: string, params: ListParams): Promise<number[]> => {
-    const query = { ...listQuery(name, { ...params, perPage: -1 }), fields: 'id' };
+    const query = { ...listQuery(name, { ...params, perPage: ALL_ROWS }), fields: 'id' };
     const answer = await api.get<Partial<RecordList> | undefined>('form', query);
     return (answer?.items ?? []).map((item) => Number(item.id));
   },

@@ -5,7 +5,7 @@ import { recordKeys, recordsApi, type ListParams } from '../api/records.api';
 import { selectionFilterParams, type FilterSelection } from '../filter-bar/filterCascade';
 import type { RecordTableState } from '../record-table/RecordTable';
 import { readFormStorage, writeFormStorage } from '../storage/formStorage';
-import { useDebouncedValue } from './useDebouncedValue';
+import { useDebouncedValue } from '../../ui/useDebouncedValue';
 
 /** Spec 1 §9: a filter change reaches the table after 500 ms. */
 export const FILTER_DEBOUNCE_MS = 500;

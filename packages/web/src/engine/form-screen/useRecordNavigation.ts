@@ -3,7 +3,7 @@ import type { FilterSelection } from '../filter-bar/filterCascade';
 import { readFormStorage, writeFormStorage } from '../storage/formStorage';
 import { useRevealSelected } from './useRevealSelected';
 import type { NavigationTarget } from '../toolbar/FormToolbar';
-import { useDebouncedValue } from './useDebouncedValue';
+import { useDebouncedValue } from '../../ui/useDebouncedValue';
 import type { FormListState } from './useFormListState';
 
 /** Spec 1 §4: the route watch is debounced by 300 ms. */

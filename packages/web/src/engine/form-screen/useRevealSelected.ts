@@ -1,3 +1,4 @@
+import { isWholeList } from '@mdis/shared';
 import { useEffect, useRef } from 'react';
 import { recordsApi } from '../api/records.api';
 import type { FormListState } from './useFormListState';
@@ -30,7 +31,7 @@ export function useRevealSelected({ formName, listState, selectedId, waiting }: 
     // once per record: paging away from the current record afterwards is the user's choice
     if (selectedId === null || waiting || !settled || tried.current === selectedId) return;
     tried.current = selectedId;
-    if (onPage || pageSize <= 0) return;
+    if (onPage || isWholeList(pageSize)) return;
     recordsApi
       .ids(formName, params)
       .then((ids) => {

@@ -1,4 +1,4 @@
-import { AppError } from '@mdis/shared';
+import { ALL_ROWS, AppError } from '@mdis/shared';
 import type { Row } from '../../../engine/records/dynamic-db';
 import { cellText } from '../report-columns';
 import type { ReportDefinition, ReportInput } from '../report-definition';
@@ -30,7 +30,7 @@ async function seriesOf(input: ReportInput): Promise<SeriesOfSample> {
   const list = await input.deps.records.list(
     input.user,
     SAMPLES,
-    { 'per-page': '-1', sort: 'top' },
+    { 'per-page': ALL_ROWS, sort: 'top' },
     { ids: series.sampleIds },
   );
   return { sample, series, samples: list.items };

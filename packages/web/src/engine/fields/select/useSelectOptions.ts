@@ -6,7 +6,7 @@ import { errorMessage, isApiError } from '../../../app/api/ApiError';
 import { useNotifications } from '../../../app/notifications/NotificationsContext';
 import type { FormRecord } from '../../record-panel/types';
 import { answerItems, asyncListQuery, filterListItems, toOptions, type SelectOption } from './selectSourceRequest';
-import { useDebouncedValue } from './useDebouncedValue';
+import { useDebouncedValue } from '../../../ui/useDebouncedValue';
 
 /** Spec 1 §9: the select search waits 500 ms after the last key. */
 export const SELECT_SEARCH_DEBOUNCE_MS = 500;
