@@ -140,6 +140,7 @@ function accountServices(deps: {
       appConfig,
       mailer: config.mail ? createSmtpMailer(config.mail) : undefined,
       publicUrl: config.publicUrl ?? `http://${config.host}:${String(config.port)}/`,
+      log,
     }),
     oauth: createOAuthService({
       config: config.oauth2,
