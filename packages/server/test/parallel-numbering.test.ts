@@ -50,6 +50,13 @@ describe.each(DIALECTS)('parallel creates that auto-number (%s)', (dialect) => {
     return responses.map((r) => ({ status: r.statusCode, body: r.json<Row>() }));
   }
 
+  async function list(query: string): Promise<Row[]> {
+    const url = `/api/v1/form?name=${query}&per-page=-1`;
+    const response = await fixture.app.inject({ method: 'GET', url, headers: fixture.admin });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ items: Row[] }>().items;
+  }
+
   const distinct = (rows: Row[], column: string) => new Set(rows.map((row) => row[column])).size;
 
   const newCore = () => ({
@@ -70,6 +77,36 @@ describe.each(DIALECTS)('parallel creates that auto-number (%s)', (dialect) => {
     );
     expect(distinct(cores, 'combined_id')).toBe(PARALLEL);
     expect(distinct(cores, 'igsn')).toBe(PARALLEL);
+  });
+
+  it('creates no more sections at once than the core allows, numbered 1…3', async () => {
+    const core = await fixture.create('core', { ...newCore(), section_count: 3 });
+    const answers = await createAll('section', 10, () => ({ core_id: core.id, section_length: 0.9 }));
+    const created = answers.filter((a) => a.status === 201).map((a) => Number(a.body.section));
+    expect(created.sort((a, b) => a - b)).toEqual([1, 2, 3]);
+    // SiblingsLimitFromParent: every other one is refused with its 409, none with a 422 or 500.
+    expect(answers.filter((a) => a.status !== 201).map((a) => a.status)).toEqual(Array.from({ length: 7 }, () => 409));
+  });
+
+  it('puts splits named into the same new core box at once into one box', async () => {
+    const core = await fixture.create('core', { ...newCore(), section_count: 8 });
+    for (let i = 0; i < 8; i++) await fixture.create('section', { core_id: core.id, section_length: 0.9 });
+    const splits = await list(`split&filter[core_id]=${String(core.id)}`);
+    expect(splits).toHaveLength(8);
+    const answers = await Promise.all(
+      splits.map((split, i) =>
+        instances[i % instances.length].inject({
+          method: 'PUT',
+          url: `/api/v1/form/${String(split.id)}?name=split`,
+          headers: fixture.admin,
+          payload: { corebox_name: '55' },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(splits.map(() => 200));
+    const boxes = (await list(`corebox&filter[hole_id]=${String(chain.hole.id)}`)).filter((b) => b.corebox === '055');
+    expect(boxes).toHaveLength(1);
+    expect(new Set(answers.map((a) => a.json<Row>().corebox_id))).toEqual(new Set([boxes[0]?.id]));
   });
 
   it(`gives ${String(PARALLEL)} holes of one site created at once distinct letters`, async () => {
