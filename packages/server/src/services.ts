@@ -17,7 +17,7 @@ import { registerBehaviors } from './register-behaviors';
 import { createAppConfigService } from './modules/app/app-config.service';
 import { createAppConfigRepository, createUserConfigRepository } from './modules/app/config.repository';
 import { createAuthService } from './modules/auth/auth.service';
-import { createLoginAttemptsRepository } from './modules/auth/login-attempts.repository';
+import { createLoginCountersRepository } from './modules/auth/login-counters.repository';
 import { createLoginRateLimit, DEFAULT_LOGIN_RATE_LIMIT } from './modules/auth/login-rate-limit';
 import { createListValuesRepository } from './modules/list-values/list-values.repository';
 import { createListValuesService } from './modules/list-values/list-values.service';
@@ -55,7 +55,7 @@ export function createServices(
   // What the server itself decides: e-mails need SMTP, the OAuth2 button a provider.
   const serverFacts = { CanSendEmails: config.mail !== undefined, UseOAuth2: config.oauth2 !== undefined };
   const appConfig = createAppConfigService(createAppConfigRepository(db), createUserConfigRepository(db), serverFacts);
-  const rateLimit = createLoginRateLimit(createLoginAttemptsRepository(db), {
+  const rateLimit = createLoginRateLimit(createLoginCountersRepository(db), {
     ...DEFAULT_LOGIN_RATE_LIMIT,
     ...options.loginRateLimit,
   });
@@ -144,6 +144,7 @@ function accountServices(deps: {
       appConfig,
       mailer: config.mail ? createSmtpMailer(config.mail) : undefined,
       publicUrl: config.publicUrl ?? `http://${config.host}:${String(config.port)}/`,
+      log,
     }),
     oauth: createOAuthService({
       config: config.oauth2,

@@ -97,6 +97,32 @@ describe.each(DIALECTS)('auth (%s)', (dialect) => {
       for (let i = 0; i < 5; i += 1) await post({ username: `guess${i}`, password: 'wrong-pass' }, '10.0.0.9');
       expect((await post({ username: 'other', password: 'wrong-pass' }, '10.0.0.9')).statusCode).toBe(429);
     });
+
+    it('still signs in another account with its right password from an address over its limit', async () => {
+      // A shared uplink (a drilling platform's): others' failures must not lock everybody out.
+      const user = await buildUser(t.db, { username: 'frank' });
+      for (let i = 0; i < 6; i += 1) await post({ username: `guess${i}`, password: 'wrong-pass' }, '10.0.0.7');
+      expect((await post({ username: 'frank', password: 'wrong-pass' }, '10.0.0.7')).statusCode).toBe(429);
+      expect((await post({ username: 'frank', password: user.password }, '10.0.0.7')).statusCode).toBe(200);
+    });
+
+    it('counts an account once, whether its username or its e-mail address is typed', async () => {
+      const user = await buildUser(t.db, { username: 'gina', email: 'gina@example.org' });
+      const names = ['gina', 'gina@example.org', 'GINA@example.org'];
+      for (const username of names) expect((await post({ username, password: 'wrong-pass' })).statusCode).toBe(422);
+      for (const username of names) expect((await post({ username, password: user.password })).statusCode).toBe(429);
+    });
+
+    it('checks at most the limit of passwords of one account when wrong logins arrive all at once', async () => {
+      await buildUser(t.db, { username: 'hugo' });
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, () => post({ username: 'hugo', password: 'wrong-pass' })),
+      );
+      const statuses = answers.map((a) => a.statusCode);
+      // perUsername is 3: three answers from a password check, every other one refused before it.
+      expect(statuses.filter((status) => status === 422)).toHaveLength(3);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(37);
+    });
   });
 
   describe('refresh', () => {

@@ -25,6 +25,7 @@ describe.each(DIALECTS)('migrations and seed (%s)', (dialect) => {
       '20261123T0610-password-recovery',
       '20261123T0700-sample-series',
       '20261125T2000-generated-files',
+      '20261125T2010-login-counters',
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });

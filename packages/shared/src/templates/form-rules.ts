@@ -1,6 +1,7 @@
 import type { FieldError } from '../errors';
 import { ALLOWED_INPUT_TYPES, isColumnType } from './column-types';
 import type { FormField, FormTemplate } from './form-template';
+import { calculationMessage, formulaError } from './formula-check';
 import type { ColumnTemplate, ModelTemplate } from './model-template';
 import { toKebabCase } from './naming';
 
@@ -57,6 +58,12 @@ function fieldErrors(field: FormField, column: ColumnTemplate | undefined, index
   const at = `fields.${String(index)}`;
   if (!column) return [{ field: `${at}.name`, message: FORM_MESSAGES.unknownColumn(field.name) }];
   const errors: FieldError[] = [];
+  // A formula the parser refuses would fail every save of the form (the server runs it on each write).
+  const reason = formulaError(field.formInput.calculate);
+  if (reason) {
+    const label = field.label || column.label || field.name;
+    errors.push({ field: `${at}.formInput.calculate`, message: calculationMessage(label, reason) });
+  }
   const type = column.type;
   const allowed: readonly string[] = isColumnType(type) ? ALLOWED_INPUT_TYPES[type] : [];
   if (!allowed.includes(field.formInput.type))

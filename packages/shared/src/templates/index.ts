@@ -6,3 +6,4 @@ export * from './form-template';
 export * from './parse';
 export * from './model-rules';
 export * from './form-rules';
+export * from './formula-check';

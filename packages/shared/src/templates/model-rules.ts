@@ -1,5 +1,6 @@
 import type { FieldError } from '../errors';
 import { isStoredColumnType } from './column-types';
+import { calculationMessage, formulaError } from './formula-check';
 import type { ColumnTemplate, IndexTemplate, ModelTemplate } from './model-template';
 import { fullNameOf, toSnakeCase, toUpperCamelCase } from './naming';
 
@@ -99,6 +100,11 @@ export function validateModelTemplate(template: ModelTemplate, previous?: ModelT
     if (column.name.trim() === '') errors.push({ field, message: MODEL_MESSAGES.columnEmpty });
     else if (seen.has(column.name)) errors.push({ field, message: MODEL_MESSAGES.nameTaken });
     seen.add(column.name);
+    // Pseudo columns compute their value on read and skip a formula they cannot parse; a stored
+    // column's formula runs on every write.
+    const reason = column.type === 'pseudo' ? undefined : formulaError(column.calculate);
+    if (reason)
+      errors.push({ field: `${field}.calculate`, message: calculationMessage(column.label || column.name, reason) });
   }
   for (const [key, relation] of Object.entries(template.relations)) {
     const field = `relations.${key}`;

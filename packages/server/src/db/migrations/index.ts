@@ -9,6 +9,7 @@ import * as postsMessages from './20261123T0600-posts-messages';
 import * as passwordRecovery from './20261123T0610-password-recovery';
 import * as sampleSeries from './20261123T0700-sample-series';
 import * as generatedFiles from './20261125T2000-generated-files';
+import * as loginCounters from './20261125T2010-login-counters';
 
 /** Every system-table migration, in order. Forward-only: a released migration is never edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261123T0610-password-recovery': passwordRecovery,
   '20261123T0700-sample-series': sampleSeries,
   '20261125T2000-generated-files': generatedFiles,
+  '20261125T2010-login-counters': loginCounters,
 };

@@ -49,6 +49,14 @@ export interface BehaviorEngine {
   childModels(fullName: string): Promise<ParentLink[]>;
   /** The parent model of `model` and the column pointing at it, when it has one. */
   parentOf(model: ModelTemplate): Promise<ParentLink | undefined>;
+  /**
+   * Serializes writes within a group (e.g. the cores of one hole) until the current transaction
+   * ends, across app instances: a behavior that reads the group and then writes from what it read
+   * (the next number, a count against a limit, find-or-create) calls it before reading, so parallel
+   * creates wait for each other instead of colliding. `scope` names what is counted (a table or a
+   * model), `group` its column → value.
+   */
+  lockGroup(scope: string, group: RecordConditions): Promise<void>;
 }
 
 /**

@@ -64,6 +64,8 @@ async function issue(
   const registry = createIgsnRegistry(connectionOf(context));
   const parts = await partsOf(context, parameters, settings);
   const sequential = settings.method === 'fixed_prefix' && settings.saveToDatabase;
+  // The next of a sequence: parallel creates (on any instance) take their turn, so none reads a taken one.
+  if (sequential) await context.engine?.lockGroup('igsn_registry', { prefix: settings.prefix });
   for (let attempt = 1; ; attempt += 1) {
     const lastIssued = sequential ? (await registry.withPrefix(settings.prefix, 1, 'desc'))[0]?.igsn : undefined;
     const igsn = generateIgsn(settings, { ...parts, tag: parameters.tag, id, lastIssued });

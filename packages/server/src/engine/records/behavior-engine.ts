@@ -1,5 +1,6 @@
 import type { ModelTemplate } from '@mdis/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { lockUntilTransactionEnds } from '../../infra/db/transaction-lock';
 import {
   type BehaviorEngine,
   type FindRecordsOptions,
@@ -22,7 +23,7 @@ import { isEmpty } from './steps/validate';
 
 type Executor = DynamicDb | DynamicTrx;
 export type BehaviorEngineFactory = (executor: Executor) => BehaviorEngine;
-type EngineDeps = Pick<RecordsDeps, 'templates' | 'behaviors'>;
+type EngineDeps = Pick<RecordsDeps, 'templates' | 'behaviors' | 'dialect'>;
 
 /** The template default of every stored column that has one (id aside), in storage form. */
 export function columnDefaults(model: RecordModel): Row {
@@ -55,7 +56,7 @@ export function pseudoComputerOn(deps: EngineDeps, executor: Executor, engine: (
 
 /** What behaviors may ask of the records engine (see BehaviorEngine), bound to one executor. */
 export function createBehaviorEngineFactory(deps: EngineDeps): BehaviorEngineFactory {
-  const { templates, behaviors } = deps;
+  const { templates, behaviors, dialect } = deps;
 
   const factory = (executor: Executor): BehaviorEngine => {
     const engine: BehaviorEngine = {
@@ -109,6 +110,12 @@ export function createBehaviorEngineFactory(deps: EngineDeps): BehaviorEngineFac
       async parentOf(model: ModelTemplate): Promise<ParentLink | undefined> {
         const parent = model.parentModel ? await templates.getModel(model.parentModel) : undefined;
         return parent && { child: model, parent, parentColumn: parentColumnOf(model, parent) };
+      },
+
+      async lockGroup(scope: string, group: RecordConditions): Promise<void> {
+        // Sorted, so that the same group is the same key whatever order a behavior lists it in.
+        const entries = Object.entries(group).sort(([a], [b]) => a.localeCompare(b));
+        await lockUntilTransactionEnds(executor, dialect, JSON.stringify(['group', scope, entries]));
       },
     };
     return engine;

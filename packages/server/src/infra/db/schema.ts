@@ -39,11 +39,11 @@ export interface UserConfigTable {
   value: string;
 }
 
-export interface LoginAttemptsTable {
-  id: Generated<number>;
-  ip: string;
-  username: string;
-  attempted_at: string;
+/** Login throttle counters (migration 20261125T2010-login-counters): attempts in the window that started then. */
+export interface LoginCountersTable {
+  key: string;
+  attempts: number;
+  window_started_at: string;
 }
 
 /** Issued IGSNs (migration 20261123T0300-igsn-registry): kept after their record is deleted. */
@@ -126,7 +126,7 @@ export interface DatabaseSchema {
   auth_tokens: AuthTokensTable;
   app_config: AppConfigTable;
   user_config: UserConfigTable;
-  login_attempts: LoginAttemptsTable;
+  login_counters: LoginCountersTable;
   igsn_registry: IgsnRegistryTable;
   widgets: WidgetsTable;
   posts: PostsTable;

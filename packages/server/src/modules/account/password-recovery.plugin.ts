@@ -13,6 +13,8 @@ export const passwordRecoveryPlugin: FastifyPluginCallbackZod<{ recovery: Passwo
   { recovery },
   done,
 ) => {
+  // Recovery mails are sent after the answer: a closing app lets them finish first.
+  app.addHook('onClose', () => recovery.settled());
   app.post(
     '/send-recovery-email',
     { config: anyone, schema: { tags, body: sendRecoveryEmailSchema, response: { 200: messageAnswerSchema } } },

@@ -17,6 +17,36 @@ function assertKeys(changes: ConfigEntries, isValid: (key: string) => boolean): 
   if (invalid !== undefined) throw new AppError('BAD_REQUEST', invalidConfigKeyMessage(invalid));
 }
 
+/**
+ * A user's own config holds a few UI settings (favourite forms, facet search), not data: bounded so
+ * that no account can store megabytes under unlimited keys (issue 16).
+ */
+export const USER_CONFIG_LIMITS = { maxKeys: 50, maxValueBytes: 64 * 1024 };
+
+export const USER_CONFIG_MESSAGES = {
+  tooLarge: (key: string) =>
+    `The config value of '${key}' is too large: at most ${String(USER_CONFIG_LIMITS.maxValueBytes)} bytes (as JSON).`,
+  tooManyKeys: `A user config holds at most ${String(USER_CONFIG_LIMITS.maxKeys)} keys.`,
+};
+
+function assertValueSizes(changes: ConfigEntries): void {
+  for (const [key, value] of Object.entries(changes)) {
+    if (value !== null && Buffer.byteLength(JSON.stringify(value)) > USER_CONFIG_LIMITS.maxValueBytes) {
+      throw new AppError('BAD_REQUEST', USER_CONFIG_MESSAGES.tooLarge(key));
+    }
+  }
+}
+
+/** The keys the user's config holds once `changes` are applied (null deletes). */
+function keysAfter(stored: ConfigEntries, changes: ConfigEntries): number {
+  const keys = new Set(Object.keys(stored));
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null) keys.delete(key);
+    else keys.add(key);
+  }
+  return keys.size;
+}
+
 function valueOf(config: ConfigEntries, name: string): unknown {
   if (!Object.hasOwn(config, name)) throw new AppError('NOT_FOUND', `Config '${name}' not found.`);
   return config[name];
@@ -40,6 +70,15 @@ export function createAppConfigService(
     ...(await userConfig.all(userId)),
   });
 
+  /** Checked before anything is stored: a refused request changes nothing. */
+  async function applyForUser(userId: number, changes: ConfigEntries): Promise<void> {
+    assertValueSizes(changes);
+    if (keysAfter(await userConfig.all(userId), changes) > USER_CONFIG_LIMITS.maxKeys) {
+      throw new AppError('BAD_REQUEST', USER_CONFIG_MESSAGES.tooManyKeys);
+    }
+    await userConfig.apply(userId, changes);
+  }
+
   return {
     all,
     get: async (name: string): Promise<unknown> => valueOf(await all(), name),
@@ -56,12 +95,12 @@ export function createAppConfigService(
 
     async updateForUser(userId: number, changes: ConfigEntries): Promise<ConfigEntries> {
       assertKeys(changes, isValidUserConfigKey);
-      await userConfig.apply(userId, changes);
+      await applyForUser(userId, changes);
       return allForUser(userId);
     },
 
     /** Internal keys (facetSearch) bypass the key check of the public call. */
-    setForUser: (userId: number, key: string, value: unknown) => userConfig.apply(userId, { [key]: value }),
+    setForUser: (userId: number, key: string, value: unknown) => applyForUser(userId, { [key]: value }),
   };
 }
 

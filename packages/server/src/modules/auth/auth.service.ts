@@ -48,18 +48,22 @@ export function createAuthService({ users, tokens, rateLimit, appConfig, now = (
 
   return {
     async login(body: LoginBody, ip: string): Promise<AuthUser> {
-      await rateLimit.assertAllowed(ip, body.username);
       const row = await users.findByLogin(body.username);
+      // Throttled per account, whichever of its names was typed; a name that is none counts alone.
+      const account = row ? `id:${String(row.id)}` : `name:${body.username.trim().toLowerCase()}`;
+      await rateLimit.takeSlot(ip, account);
       const valid = row
         ? await verifyPassword(row.password_hash, body.password)
         : await verifyAgainstDummy(body.password);
       if (!row || !valid) {
-        await rateLimit.recordFailure(ip, body.username);
-        throw validationError([{ field: 'password', message: AUTH_MESSAGES.wrongCredentials }]);
+        throw await rateLimit.recordFailure(
+          ip,
+          validationError([{ field: 'password', message: AUTH_MESSAGES.wrongCredentials }]),
+        );
       }
       // Only a holder of the right password learns that the account is inactive.
       if (row.active !== 1) throw validationError([{ field: 'password', message: AUTH_MESSAGES.inactive }]);
-      await rateLimit.recordSuccess(ip, body.username);
+      await rateLimit.recordSuccess(ip, account);
       return signIn(row);
     },
 

@@ -20,6 +20,8 @@ export function addsSibling({ record, previous }: BehaviorContext, parentRef: st
 export async function assertBelowLimit(context: BehaviorContext, parentRef: string, limit: number | undefined) {
   if (limit === undefined || !(limit > 0)) return;
   const { trx, model, record } = context;
+  // Two parallel creates must not both count the group below the limit.
+  await context.engine?.lockGroup(model.table, { [parentRef]: record[parentRef] });
   // The table and column come from the model template, never from request text.
   const { rows } = await sql<{
     n: number | string;

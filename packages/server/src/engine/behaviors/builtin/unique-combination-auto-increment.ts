@@ -39,7 +39,7 @@ export function nextValue(values: readonly unknown[], useAlphabet: boolean): num
   return largest(texts.filter((t) => /^\d+$/.test(t)).map(Number)) + 1;
 }
 
-async function fill({ trx, model, record, parameters }: BehaviorContext): Promise<void> {
+async function fill({ trx, model, record, parameters, engine }: BehaviorContext): Promise<void> {
   const target = textParameter(parameters, 'fieldToFill');
   const searchFields = listParameter(parameters, 'searchFields');
   const column = columnOf(model, target);
@@ -49,6 +49,8 @@ async function fill({ trx, model, record, parameters }: BehaviorContext): Promis
   const numeric = column.type === 'integer' || column.type === 'double';
   // Letters only fit a text column: a number column counts on with numbers.
   const useAlphabet = booleanParameter(parameters, 'useAlphabet') && !numeric;
+  // Parallel creates in the group wait here for each other: each reads the numbers the previous committed.
+  await engine?.lockGroup(model.table, Object.fromEntries(searchFields.map((field) => [field, record[field]])));
   const group = searchFields.map((field) => sql`${sql.ref(field)} = ${record[field]}`);
   const where = group.length > 0 ? sql` WHERE ${sql.join(group, sql` AND `)}` : sql``;
   // Names come from the model template (checked above), never from request text. The group is

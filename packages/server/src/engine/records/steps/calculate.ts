@@ -1,4 +1,12 @@
-import { AppError, type ExpressionNode, evaluateExpression, parseExpression, toNumber, toText } from '@mdis/shared';
+import {
+  AppError,
+  type ExpressionNode,
+  calculationMessage,
+  evaluateExpression,
+  parseExpression,
+  toNumber,
+  toText,
+} from '@mdis/shared';
 import type { Row } from '../dynamic-db';
 import type { WritableColumn } from '../record-target';
 
@@ -28,7 +36,7 @@ function parseFormula(formula: string, writable: WritableColumn): ExpressionNode
     const reason = error instanceof Error ? error.message : String(error);
     // A broken formula is a template defect: say where, instead of failing with a 500.
     throw new AppError('VALIDATION_FAILED', reason, {
-      fields: [{ field: writable.column.name, message: `${writable.label}: the calculation cannot be run: ${reason}` }],
+      fields: [{ field: writable.column.name, message: calculationMessage(writable.label, reason) }],
     });
   }
 }

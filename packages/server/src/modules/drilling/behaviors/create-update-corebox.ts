@@ -20,6 +20,8 @@ async function resolveBox(context: BehaviorContext, name: string): Promise<numbe
   const holeId = await holeIdOf(engine, context.model, context.record);
   if (!holeColumn || isBlank(holeId)) return null;
   const where = { [holeColumn]: holeId, corebox: name };
+  // Find-or-create: two splits naming the same new box in parallel must end up in one box.
+  await engine.lockGroup(COREBOX_MODEL, where);
   const box = (await engine.findRecords(COREBOX_MODEL, where, { plain: true, limit: 1 })).at(0);
   // Through CurationCorebox's own behaviors: the new box gets its corebox_combined_id.
   return box ? Number(box.id) : engine.insertRecord(COREBOX_MODEL, where);
