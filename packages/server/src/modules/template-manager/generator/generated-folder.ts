@@ -1,4 +1,4 @@
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import type { FormTemplate, ModelTemplate } from '@mdis/shared';
 import { formFiles, modelFiles, type GeneratedFile } from './generator-files';
@@ -40,7 +40,13 @@ export function createGeneratedFolder(root: string) {
       }
     },
 
-    /** The template's generated files that exist, each marked modified when older than the template. */
+    /**
+     * The template's generated files that exist, each marked modified ("older than the template") when
+     * its content differs from what the generator would write now. Not by file time: every save moves
+     * the template's time, while a file whose content did not change is skipped and never rewritten, so
+     * a time comparison would lock 'manage forms' for good. Write-once files are the developer's and
+     * are never regenerated, so they are never out of date.
+     */
     async generatedFiles(
       kind: 'model' | 'form',
       template: ModelTemplate | FormTemplate,
@@ -48,8 +54,8 @@ export function createGeneratedFolder(root: string) {
       const files = kind === 'model' ? modelFiles(template as ModelTemplate) : formFiles(template as FormTemplate);
       const found = await Promise.all(
         files.map(async (f) => {
-          const info = await stat(pathOf(f)).catch(() => undefined);
-          return info ? [{ path: f.path, modified: info.mtimeMs / 1000 < (template.modifiedAt ?? 0) }] : [];
+          const current = await read(f);
+          return current === undefined ? [] : [{ path: f.path, modified: !f.once && current !== f.content }];
         }),
       );
       return found.flat();
