@@ -18,6 +18,7 @@ import { MessageForm } from './messages/MessageForm';
 import { MessagePreview } from './messages/MessagePreview';
 import { DELETE_CONFIRMATION } from './PostBoxWidget';
 import { textSetting } from './settingValues';
+import { useMayWrite } from './useMayWrite';
 import type { WidgetProps } from './widgetTypes';
 
 const CALENDAR_COLUMNS: Record<string, number> = { xs3: 3, xs4: 4, xs6: 6, xs9: 9 };
@@ -94,6 +95,7 @@ interface MessageTabsProps {
 
 /** 'Last Message' (the selected or latest one) and 'New Message' (the form). */
 function MessageTabs({ tab, onTabChange, shown, emptyText, onEdit, onDelete, onCreated }: MessageTabsProps) {
+  const mayWrite = useMayWrite();
   return (
     <>
       <Tabs
@@ -104,7 +106,7 @@ function MessageTabs({ tab, onTabChange, shown, emptyText, onEdit, onDelete, onC
         sx={{ '& .MuiTab-root': { flexShrink: 1, minWidth: 0 } }}
       >
         <Tab label="Last Message" />
-        <Tab label="New Message" />
+        {mayWrite && <Tab label="New Message" />}
       </Tabs>
       <Box sx={{ pt: 1 }}>
         {tab === 0 &&
@@ -115,7 +117,7 @@ function MessageTabs({ tab, onTabChange, shown, emptyText, onEdit, onDelete, onC
               {emptyText}
             </Typography>
           ))}
-        {tab === 1 && <MessageForm onSave={messagesApi.create} onSaved={onCreated} />}
+        {tab === 1 && mayWrite && <MessageForm onSave={messagesApi.create} onSaved={onCreated} />}
       </Box>
     </>
   );
