@@ -154,4 +154,43 @@ browserSuite('the dashboard and template manager at every width', 'layout', (ses
     await visible(page.getByRole('heading', { name: 'Data model ProjectHole' }));
     await session().shot(page, 'desktop-model-editor');
   });
+
+  test('adds a Simple Chart: its settings first, table and columns picked from lists', async () => {
+    for (const size of [PHONE, DESKTOP]) {
+      await page.setViewportSize(size);
+      await dashboard.goto();
+      await dashboard.setEditMode(true);
+      await page.getByRole('button', { name: 'Add Widget' }).click();
+      await page.getByRole('menuitem', { name: 'Simple Chart' }).click();
+      const dialog = await visible(page.getByRole('dialog', { name: 'New Simple Chart' }));
+      const choose = async (label: string, option: string) => {
+        await dialog.getByRole('combobox', { name: label, exact: true }).click();
+        await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
+      };
+      await choose('Table', 'CoreCore');
+      await choose('x Axis Column', 'core');
+      await choose('y Axis Column', 'core_recovery');
+      await session().shot(page, size === PHONE ? 'phone-new-chart' : 'desktop-new-chart');
+      if (size === PHONE) {
+        expect(await horizontalOverflow(page)).toBe(0);
+        await dialog.getByRole('button', { name: 'Cancel' }).click();
+        continue;
+      }
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await visible(dashboard.widget('Simple Chart'));
+    }
+    const { items } = (await api('GET', '/widgets?sort=order')) as {
+      items: { id: number; title: string; extraSettings: Record<string, unknown> }[];
+    };
+    const added = items.filter((w) => w.title === 'Simple Chart');
+    expect(added.map((w) => w.extraSettings)).toEqual([
+      { model: 'CoreCore', xColumn: 'core', yColumn: 'core_recovery' },
+    ]);
+    for (const widget of added)
+      await fetch(`${baseUrl}/api/v1/widgets/${String(widget.id)}`, {
+        method: 'DELETE',
+        headers: { Authorization: `Bearer ${token}` },
+      });
+    await dashboard.setEditMode(false);
+  });
 });
