@@ -91,9 +91,10 @@ describe.each(DIALECTS)('cg/api code generator (%s)', (dialect) => {
 
     const summary = asRecord((await t.call('GET', 'summary')).body);
     const box = (summary.models as Record<string, unknown>[]).find((m) => m.fullName === 'CurationBox');
+    // By content, not by time: the newer postgres file still lacks the new column; the hooks are the developer's.
     expect(box?.generatedFiles).toEqual([
       { path: 'models/CurationBox.sqlite.sql', modified: true },
-      { path: 'models/CurationBox.postgres.sql', modified: false },
+      { path: 'models/CurationBox.postgres.sql', modified: true },
       { path: 'models/CurationBox.ts', modified: true },
       { path: 'hooks/CurationBox.hooks.mjs', modified: false },
     ]);
@@ -135,6 +136,21 @@ describe.each(DIALECTS)('cg/api code generator (%s)', (dialect) => {
     expect(copy('models/CurationBox.ts')).toContain('note?: string | null;');
     expect(await read('models/CurationBox.sqlite.sql')).not.toContain('"note"');
     expect((await t.call('POST', `diff?id=dis-model&file=${module.id}`, model)).body).toBe('Identical');
+  });
+
+  it('counts a file whose content equals what the generator writes as up to date, however old (manage forms unlocks)', async () => {
+    const generatedFiles = async () => {
+      const summary = asRecord((await t.call('GET', 'summary')).body);
+      return (summary.models as Record<string, unknown>[]).find((m) => m.fullName === 'CurationBox')?.generatedFiles;
+    };
+    await generateAll();
+    const paths = (await files()).map((f) => f.path);
+    // Save & Generate again with nothing changed: the template's time moves, identical files are skipped.
+    for (const path of paths) age(path);
+    const stored = asRecord((await t.call('GET', 'get-model-template?name=CurationBox')).body);
+    expect((await t.call('POST', 'update-model?name=CurationBox', { template: stored })).status).toBe(200);
+    expect((await generateAll()).results).toMatch(/^( {3}skipped .*\n?){4}$/);
+    expect(await generatedFiles()).toEqual(paths.map((path) => ({ path, modified: false })));
   });
 
   it('generates a form: its fields module and the specialised form created once', async () => {

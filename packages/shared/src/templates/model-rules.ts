@@ -10,6 +10,7 @@ export const MODEL_MESSAGES = {
   nameTaken: 'The name is taken.',
   columnEmpty: 'Column should not be empty string',
   modelExists: (fullName: string) => `model name ${fullName} already exists`,
+  invalidName: 'Model name is invalid',
   relationType: 'A relation needs a relation type.',
   relationModel: 'A relation needs a related model.',
   locked: (name: string) => `Column ${name} is locked and cannot be changed or removed.`,
@@ -38,7 +39,16 @@ export function addNamed<T extends { name: string }>(map: Record<string, T>, ite
   return { ...map, [name]: { ...item, name } };
 }
 
-/** The model name in upper camel case, refused when module + name already exists. */
+/**
+ * A model name as typed: a letter first, then letters, digits and the separators that upper camel
+ * case removes (space, `_`, `-`). Anything else would be dropped silently by the conversion
+ * ("123 bad-name!" would become `123BadName`), so it is refused instead.
+ */
+export function isValidModelName(name: string): boolean {
+  return /^[A-Za-z][A-Za-z0-9 _-]*$/.test(name.trim());
+}
+
+/** The model name in upper camel case, refused when invalid or when module + name already exists. */
 export function checkNewModelName(
   module: string,
   name: string,
@@ -46,6 +56,7 @@ export function checkNewModelName(
 ): { name: string; fullName: string; error?: string } {
   const upper = toUpperCamelCase(name);
   const fullName = fullNameOf(module, upper);
+  if (!isValidModelName(name)) return { name: upper, fullName, error: MODEL_MESSAGES.invalidName };
   if (existingFullNames.includes(fullName))
     return { name: upper, fullName, error: MODEL_MESSAGES.modelExists(fullName) };
   return { name: upper, fullName };

@@ -5,6 +5,7 @@ import {
   asPseudoColumn,
   checkNewFormName,
   checkNewModelName,
+  isValidModelName,
   dropUnknownIndexColumns,
   isColumnEditable,
   isParentPathFormula,
@@ -46,6 +47,17 @@ describe('model template rules', () => {
       error: 'model name ProjectSite already exists',
     });
     expect(checkNewModelName('Curation', 'core box', [])).toEqual({ name: 'CoreBox', fullName: 'CurationCoreBox' });
+  });
+
+  it("refuses a model name that upper camel case would silently change: 'Model name is invalid'", () => {
+    expect(checkNewModelName('Project', '123 bad-name!', [])).toEqual({
+      name: '123BadName',
+      fullName: 'Project123BadName',
+      error: 'Model name is invalid',
+    });
+    for (const bad of ['', '  ', 'bad!', '1st', 'core.box', '_box']) expect(isValidModelName(bad)).toBe(false);
+    for (const good of ['Box', 'core box', 'section_split', 'sample-request', 'Hole2'])
+      expect(isValidModelName(good)).toBe(true);
   });
 
   it('starts a model with the id column and the pk_id index', () => {

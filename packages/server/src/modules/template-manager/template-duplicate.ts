@@ -1,4 +1,11 @@
-import { toSnakeCase, validationError, type FormTemplate, type ModelTemplate } from '@mdis/shared';
+import {
+  isValidModelName,
+  MODEL_MESSAGES,
+  toSnakeCase,
+  validationError,
+  type FormTemplate,
+  type ModelTemplate,
+} from '@mdis/shared';
 import type { TemplateStore } from '../../engine/templates/template-store';
 import type { FormWrites } from './form-writes';
 import type { ModelWrites } from './model-writes';
@@ -26,9 +33,11 @@ function renamedRelations(relations: ModelTemplate['relations'], from: string, t
 export function createDuplicator(templates: TemplateStore, models: ModelWrites, forms: FormWrites) {
   async function duplicateModel(oldName: string, newName: string): Promise<ModelTemplate> {
     const source = await templates.requireModel(oldName);
+    // A taken name is named as such whatever its module (spec 3 §5), before the name's own form is judged.
+    if ((await templates.listModels()).some((m) => m.fullName === newName))
+      throw validationError([{ field: 'name', message: MODEL_MESSAGES.modelExists(newName) }]);
     const short = newName.startsWith(source.module) ? newName.slice(source.module.length) : '';
-    if (!/^[A-Za-z][A-Za-z0-9_ ]*$/.test(short))
-      throw validationError([{ field: 'newName', message: 'Model name is invalid' }]);
+    if (!isValidModelName(short)) throw validationError([{ field: 'newName', message: MODEL_MESSAGES.invalidName }]);
     const table = toSnakeCase(newName);
     const copy = {
       ...source,

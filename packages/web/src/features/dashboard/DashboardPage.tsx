@@ -4,7 +4,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import { WIDGET_UI_MESSAGES, type Widget } from '@mdis/shared';
+import { WIDGET_UI_MESSAGES, type Widget, type WidgetType } from '@mdis/shared';
 import { useSessionContext } from '../../app/session/SessionContext';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { PageHeading } from '../../ui/PageHeading';
@@ -12,6 +12,7 @@ import { AddWidgetMenu } from './AddWidgetMenu';
 import { mayEditDashboard } from './board/boardLists';
 import { WidgetBoard } from './board/WidgetBoard';
 import { WidgetSettingsDialog } from './settings/WidgetSettingsDialog';
+import { needsSettingsFirst, newWidget } from './settings/widgetForm';
 import { useDashboard } from './useDashboard';
 import { WelcomeDialog } from './welcome/WelcomeDialog';
 import { widgetDefinition } from './widgets/widgetRegistry';
@@ -23,12 +24,18 @@ export function DashboardPage() {
   const [editMode, setEditMode] = useState(false);
   const [settingsOf, setSettingsOf] = useState<Widget | null>(null);
   const [deleting, setDeleting] = useState<Widget | null>(null);
-  const { query, add, duplicate, remove, save, reorder } = useDashboard();
+  const [adding, setAdding] = useState<Widget | null>(null);
+  const { query, add, create, duplicate, remove, save, reorder } = useDashboard();
   const editing = mayEdit && editMode;
+  const addWidget = (type: WidgetType) => {
+    const title = widgetDefinition(type).label;
+    if (needsSettingsFirst(type)) setAdding(newWidget(type, title));
+    else void add({ type, title });
+  };
 
   const tools = mayEdit && (
     <Stack direction="row" spacing={2} alignItems="center">
-      {editing && <AddWidgetMenu onAdd={(type) => void add({ type, title: widgetDefinition(type).label })} />}
+      {editing && <AddWidgetMenu onAdd={addWidget} />}
       <FormControlLabel
         control={<Switch checked={editMode} onChange={(event) => setEditMode(event.target.checked)} />}
         label="edit mode"
@@ -53,6 +60,13 @@ export function DashboardPage() {
       )}
       <WelcomeDialog signedIn={Boolean(user)} />
       {settingsOf && <WidgetSettingsDialog widget={settingsOf} save={save} onClose={() => setSettingsOf(null)} />}
+      {adding && (
+        <WidgetSettingsDialog
+          widget={adding}
+          save={(_, body) => create({ ...body, type: adding.type })}
+          onClose={() => setAdding(null)}
+        />
+      )}
       <ConfirmDialog
         open={Boolean(deleting)}
         title="Delete a Widget"

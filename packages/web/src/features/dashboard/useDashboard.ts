@@ -47,6 +47,15 @@ export function useDashboard() {
     [warn, reload],
   );
 
+  /** Throws, like `save`: the settings dialog of a new widget shows a 422 at its fields. */
+  const create = useCallback(
+    async (body: WidgetCreate) => {
+      await widgetsApi.create(body);
+      await reload();
+    },
+    [reload],
+  );
+
   const duplicate = useCallback(
     async (id: number) => {
       try {
@@ -84,5 +93,5 @@ export function useDashboard() {
 
   const reorder = useReorder(reload);
 
-  return { query, add, duplicate, remove, save, reorder };
+  return { query, add, create, duplicate, remove, save, reorder };
 }

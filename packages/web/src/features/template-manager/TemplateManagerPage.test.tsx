@@ -26,7 +26,8 @@ const model = (module: string, name: string, extra: Partial<ModelSummary> = {}):
 const SUMMARY: TemplateSummary = {
   modules: ['Archive', 'Core', 'Project'],
   models: [
-    model('Archive', 'ArchiveFile'),
+    // As seeded: module Archive, name File; the protected model is known by its full name.
+    model('Archive', 'File'),
     model('Core', 'Core', {
       isTableCreated: false,
       tableGenerationTimestamp: null,
@@ -68,7 +69,7 @@ describe('TemplateManagerPage', () => {
   it('shows one card per model with its names, table state and generated files', async () => {
     renderPage();
     await screen.findByRole('article', { name: 'model CoreCore' });
-    expect(cards()).toEqual(['ArchiveFile', 'Core', 'Section', 'Expedition']);
+    expect(cards()).toEqual(['File', 'Core', 'Section', 'Expedition']);
     const core = card('CoreCore');
     expect(within(core).getByText('Table core_core is not created')).toBeTruthy();
     expect(within(card('CoreSection')).getByText(/^Table core_section exists since /)).toBeTruthy();
@@ -91,9 +92,9 @@ describe('TemplateManagerPage', () => {
 
   it('disables delete for ArchiveFile only', async () => {
     renderPage();
-    await screen.findByRole('article', { name: 'model ArchiveArchiveFile' });
+    await screen.findByRole('article', { name: 'model ArchiveFile' });
     const deleteOf = (fullName: string) => within(card(fullName)).getByRole('button', { name: 'Delete' });
-    expect(deleteOf('ArchiveArchiveFile')).toHaveProperty('disabled', true);
+    expect(deleteOf('ArchiveFile')).toHaveProperty('disabled', true);
     expect(deleteOf('CoreSection')).toHaveProperty('disabled', false);
   });
 

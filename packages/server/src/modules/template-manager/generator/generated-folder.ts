@@ -62,7 +62,13 @@ export function createGeneratedFolder(repository: GeneratedFilesRepository, temp
       );
     },
 
-    /** The template's generated files that exist, each marked modified when older than the template. */
+    /**
+     * The template's generated files that exist, each marked modified ("older than the template") when
+     * its content differs from what the generator would write now. Not by file time: every save moves
+     * the template's time, while a file whose content did not change is skipped and never rewritten, so
+     * a time comparison would lock 'manage forms' for good. Write-once files are the developer's and
+     * are never regenerated, so they are never out of date.
+     */
     async generatedFiles(
       kind: 'model' | 'form',
       template: ModelTemplate | FormTemplate,
@@ -72,7 +78,7 @@ export function createGeneratedFolder(repository: GeneratedFilesRepository, temp
       return files.flatMap((f) => {
         const head = stored.get(f.path);
         if (!head) return [];
-        return [{ path: f.path, modified: Date.parse(head.modifiedAt) / 1000 < (template.modifiedAt ?? 0) }];
+        return [{ path: f.path, modified: !f.once && head.sha256 !== sha256Of(f.content) }];
       });
     },
 

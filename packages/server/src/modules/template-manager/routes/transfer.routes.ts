@@ -31,19 +31,27 @@ async function singleFile(request: FastifyRequest): Promise<UploadedFile> {
 
 /** Duplicate, upload (with its verify calls) and download of templates. */
 export const transferRoutes: CgRoutes = (app, service) => {
+  const duplicateQuery = z.object({ type: templateType, oldName: z.string().min(1), newName: z.string() });
   app.post(
     '/duplicate',
-    {
-      ...developerWrite,
-      schema: {
-        tags,
-        querystring: z.object({ type: templateType, oldName: z.string().min(1), newName: z.string() }),
-        response: { 201: template },
-      },
-    },
+    { ...developerWrite, schema: { tags, querystring: duplicateQuery, response: { 201: template } } },
     async (request, reply) => {
       const { type, oldName, newName } = request.query;
       return reply.code(201).send(await service.duplicate(type, oldName, newName));
+    },
+  );
+  // The original's client duplicates with GET (answer 200). It writes, so the session cookie (GET
+  // reads opened by URL) does not count here: the bearer header only, as for every other write.
+  app.get(
+    '/duplicate',
+    {
+      ...developerWrite,
+      config: { ...developerWrite.config, cookieAuth: false },
+      schema: { tags, querystring: duplicateQuery, response: { 200: template } },
+    },
+    async (request) => {
+      const { type, oldName, newName } = request.query;
+      return service.duplicate(type, oldName, newName);
     },
   );
 

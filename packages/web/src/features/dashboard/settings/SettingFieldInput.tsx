@@ -5,12 +5,15 @@ import { displayText } from '../widgets/settingValues';
 import type { SettingField } from '../widgets/widgetTypes';
 import { ImageSettingInput } from './ImageSettingInput';
 import { LinksSettingInput } from './LinksSettingInput';
+import { ColumnSettingInput, ModelSettingInput } from './ModelSettingInputs';
 
 export interface SettingInputProps<F extends SettingField = SettingField> {
   field: F;
   value: unknown;
   error?: string;
   onChange: (value: unknown) => void;
+  /** Every setting of the draft: a column picker reads its model from it. */
+  settings: Record<string, unknown>;
 }
 
 const asText = displayText;
@@ -103,6 +106,8 @@ const INPUTS: Record<SettingField['kind'], ComponentType<SettingInputProps>> = {
   list: ListSettingInput,
   image: ImageSettingInput,
   links: LinksSettingInput,
+  model: ModelSettingInput,
+  column: ColumnSettingInput,
 };
 
 /** The input of one type-specific setting, chosen by its kind. */

@@ -14,7 +14,7 @@ import { WIDGET_SIZES, type Widget, type WidgetUpdate } from '@mdis/shared';
 import { widgetDefinition } from '../widgets/widgetRegistry';
 import { ColorField } from './ColorField';
 import { SettingFieldInput } from './SettingFieldInput';
-import { SIZE_FIELDS, toDraft, type DraftErrors, type WidgetDraft } from './widgetForm';
+import { NEW_WIDGET_ID, SIZE_FIELDS, toDraft, type DraftErrors, type WidgetDraft } from './widgetForm';
 import { useWidgetSettingsSave } from './useWidgetSettingsSave';
 
 export interface WidgetSettingsDialogProps {
@@ -83,12 +83,20 @@ export function WidgetSettingsDialog({ widget, onClose, save }: WidgetSettingsDi
   const { errors, saving, submit } = useWidgetSettingsSave(widget, save, onClose);
   const { label, settingFields } = widgetDefinition(widget.type);
   const set = (patch: Partial<WidgetDraft>) => setDraft((current) => ({ ...current, ...patch }));
+  // A column picked for one model means nothing for another: picking the model again clears them.
+  const dependents = (key: string) =>
+    settingFields.filter((f) => f.kind === 'column' && f.modelKey === key).map((f) => [f.key, ''] as const);
   const setSetting = (key: string, value: unknown) =>
-    setDraft((current) => ({ ...current, extraSettings: { ...current.extraSettings, [key]: value } }));
+    setDraft((current) => ({
+      ...current,
+      extraSettings: { ...current.extraSettings, ...Object.fromEntries(dependents(key)), [key]: value },
+    }));
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="widget-settings-title">
-      <DialogTitle id="widget-settings-title">Settings of {widget.title || label}</DialogTitle>
+      <DialogTitle id="widget-settings-title">
+        {widget.id === NEW_WIDGET_ID ? `New ${label}` : `Settings of ${widget.title || label}`}
+      </DialogTitle>
       <DialogContent>
         <CommonSettingsFields draft={draft} errors={errors} set={set} />
         {settingFields.length > 0 && (
@@ -103,6 +111,7 @@ export function WidgetSettingsDialog({ widget, onClose, save }: WidgetSettingsDi
             value={draft.extraSettings[field.key]}
             error={errors[`extraSettings.${field.key}`]}
             onChange={(value) => setSetting(field.key, value)}
+            settings={draft.extraSettings}
           />
         ))}
       </DialogContent>

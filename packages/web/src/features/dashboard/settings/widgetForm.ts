@@ -1,4 +1,5 @@
 import {
+  WIDGET_DEFAULTS,
   WIDGET_MESSAGES,
   queryFilterColumns,
   widgetSettingsSchema,
@@ -29,6 +30,22 @@ export const SIZE_FIELDS = [
   ['md_size', 'Size on small screens'],
   ['lg_size', 'Size on large screens'],
 ] as const;
+
+/** The id of a widget not stored yet: its settings dialog creates it. */
+export const NEW_WIDGET_ID = 0;
+
+/**
+ * A type whose settings are not valid empty (a chart needs its table and columns) opens its
+ * settings before it is created: posting it bare would only be refused.
+ */
+export function needsSettingsFirst(type: string): boolean {
+  return !widgetSettingsSchema(type).safeParse({}).success;
+}
+
+/** A widget of `type` with the server's defaults, for the settings dialog of a new widget. */
+export function newWidget(type: string, title: string): Widget {
+  return { ...WIDGET_DEFAULTS, id: NEW_WIDGET_ID, type, title, order: 0, extraSettings: {} };
+}
 
 export function toDraft(widget: Widget): WidgetDraft {
   return {

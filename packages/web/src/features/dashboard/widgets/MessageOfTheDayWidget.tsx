@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Grid from '@mui/material/Grid';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
@@ -19,9 +18,26 @@ import { MessageForm } from './messages/MessageForm';
 import { MessagePreview } from './messages/MessagePreview';
 import { DELETE_CONFIRMATION } from './PostBoxWidget';
 import { textSetting } from './settingValues';
+import { useMayWrite } from './useMayWrite';
 import type { WidgetProps } from './widgetTypes';
 
 const CALENDAR_COLUMNS: Record<string, number> = { xs3: 3, xs4: 4, xs6: 6, xs9: 9 };
+// The widget's own width decides, not the screen's (a 4/12 widget on a wide screen is narrow):
+// calendar and tabs side by side only when both get their minimum, else stacked.
+const CALENDAR_MIN_PX = 260;
+const TABS_MIN_PX = 300;
+const SIDE_BY_SIDE_FROM_PX = CALENDAR_MIN_PX + TABS_MIN_PX + 16;
+
+function layoutSx(calendarColumns: number) {
+  return {
+    display: 'grid',
+    gap: 2,
+    gridTemplateColumns: 'minmax(0, 1fr)',
+    [`@container (min-width: ${String(SIDE_BY_SIDE_FROM_PX)}px)`]: {
+      gridTemplateColumns: `minmax(${String(CALENDAR_MIN_PX)}px, ${String(calendarColumns)}fr) minmax(${String(TABS_MIN_PX)}px, ${String(12 - calendarColumns)}fr)`,
+    },
+  } as const;
+}
 
 function useMessages(month: string) {
   const latest = useQuery({ queryKey: messageKeys.latest(), queryFn: messagesApi.latest });
@@ -79,11 +95,18 @@ interface MessageTabsProps {
 
 /** 'Last Message' (the selected or latest one) and 'New Message' (the form). */
 function MessageTabs({ tab, onTabChange, shown, emptyText, onEdit, onDelete, onCreated }: MessageTabsProps) {
+  const mayWrite = useMayWrite();
   return (
     <>
-      <Tabs value={tab} onChange={(_, next: number) => onTabChange(next)} aria-label="message of the day">
+      <Tabs
+        value={tab}
+        onChange={(_, next: number) => onTabChange(next)}
+        aria-label="message of the day"
+        // In a narrow widget the tabs shrink and their labels wrap rather than one being cut off.
+        sx={{ '& .MuiTab-root': { flexShrink: 1, minWidth: 0 } }}
+      >
         <Tab label="Last Message" />
-        <Tab label="New Message" />
+        {mayWrite && <Tab label="New Message" />}
       </Tabs>
       <Box sx={{ pt: 1 }}>
         {tab === 0 &&
@@ -94,7 +117,7 @@ function MessageTabs({ tab, onTabChange, shown, emptyText, onEdit, onDelete, onC
               {emptyText}
             </Typography>
           ))}
-        {tab === 1 && <MessageForm onSave={messagesApi.create} onSaved={onCreated} />}
+        {tab === 1 && mayWrite && <MessageForm onSave={messagesApi.create} onSaved={onCreated} />}
       </Box>
     </>
   );
@@ -147,35 +170,37 @@ export function MessageOfTheDayWidget({ widget }: WidgetProps) {
   const calendarColumns = CALENDAR_COLUMNS[textSetting(widget.extraSettings, 'calendarWidth')] ?? 4;
 
   return (
-    <Grid container spacing={2}>
-      <Grid size={{ xs: 12, md: calendarColumns }}>
-        <MessageCalendar
-          month={month}
-          onMonthChange={setMonth}
-          messageDays={new Set(monthMessages.map((message) => message.date))}
-          selected={selectedDay}
-          onSelect={(day) => {
-            setSelectedDay(day);
-            setTab(0);
-          }}
-        />
-        {latest.isSuccess && latest.data === null && <EmptyCalendarText />}
-      </Grid>
-      <Grid size={{ xs: 12, md: 12 - calendarColumns }}>
-        <MessageTabs
-          tab={tab}
-          onTabChange={setTab}
-          shown={shown}
-          emptyText={latest.isError ? errorMessage(latest.error) : 'No message yet.'}
-          onEdit={setEditing}
-          onDelete={setDeleting}
-          onCreated={() => {
-            void reload();
-            setSelectedDay(null);
-            setTab(0);
-          }}
-        />
-      </Grid>
+    <Box sx={{ containerType: 'inline-size' }}>
+      <Box sx={layoutSx(calendarColumns)}>
+        <Box sx={{ maxWidth: 320, minWidth: 0 }}>
+          <MessageCalendar
+            month={month}
+            onMonthChange={setMonth}
+            messageDays={new Set(monthMessages.map((message) => message.date))}
+            selected={selectedDay}
+            onSelect={(day) => {
+              setSelectedDay(day);
+              setTab(0);
+            }}
+          />
+          {latest.isSuccess && latest.data === null && <EmptyCalendarText />}
+        </Box>
+        <Box sx={{ minWidth: 0 }}>
+          <MessageTabs
+            tab={tab}
+            onTabChange={setTab}
+            shown={shown}
+            emptyText={latest.isError ? errorMessage(latest.error) : 'No message yet.'}
+            onEdit={setEditing}
+            onDelete={setDeleting}
+            onCreated={() => {
+              void reload();
+              setSelectedDay(null);
+              setTab(0);
+            }}
+          />
+        </Box>
+      </Box>
       {editing && <MessageEditDialog message={editing} onClose={() => setEditing(null)} onSaved={reload} />}
       <DeleteMessageDialog
         message={deleting}
@@ -185,6 +210,6 @@ export function MessageOfTheDayWidget({ widget }: WidgetProps) {
           void reload();
         }}
       />
-    </Grid>
+    </Box>
   );
 }

@@ -17,6 +17,7 @@ import { useNotifications } from '../../../app/notifications/NotificationsContex
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { postKeys, postsApi } from '../posts.api';
 import { PostEditDialog } from './PostEditDialog';
+import { useMayWrite } from './useMayWrite';
 
 /** Spec 2 §9: the posts list is 300 px high. */
 export const POSTS_LIST_HEIGHT = 300;
@@ -86,6 +87,32 @@ function PostList({ posts, onEdit, onDelete }: PostListProps) {
   );
 }
 
+function PostComposer({
+  text,
+  onChange,
+  onPost,
+}: {
+  text: string;
+  onChange: (text: string) => void;
+  onPost: () => void;
+}) {
+  return (
+    <Stack direction="row" spacing={1} alignItems="flex-start">
+      <TextField
+        label="Write a post"
+        value={text}
+        onChange={(event) => onChange(event.target.value)}
+        multiline
+        maxRows={4}
+        sx={{ flexGrow: 1 }}
+      />
+      <Button variant="contained" disabled={text.trim() === ''} onClick={onPost}>
+        Post
+      </Button>
+    </Stack>
+  );
+}
+
 /** Posts of the project, newest first, 5 at a time ('Load Older'); write, edit and delete. */
 export function PostBoxWidget() {
   const queryClient = useQueryClient();
@@ -108,23 +135,12 @@ export function PostBoxWidget() {
   const handlePost = async () => {
     if (await act(() => postsApi.create(text))) setText('');
   };
+  const mayWrite = useMayWrite();
 
   return (
     <Stack spacing={1}>
       <PostList posts={posts} onEdit={setEditing} onDelete={setDeleting} />
-      <Stack direction="row" spacing={1} alignItems="flex-start">
-        <TextField
-          label="Write a post"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          multiline
-          maxRows={4}
-          sx={{ flexGrow: 1 }}
-        />
-        <Button variant="contained" disabled={text.trim() === ''} onClick={() => void handlePost()}>
-          Post
-        </Button>
-      </Stack>
+      {mayWrite && <PostComposer text={text} onChange={setText} onPost={() => void handlePost()} />}
       {editing && (
         <PostEditDialog
           post={editing}

@@ -41,14 +41,19 @@ async function listRecords(model: string) {
   return answer.items ?? [];
 }
 
-/** Fits the view to every marker, a second after the markers arrive (the widget may still be sizing). */
+/**
+ * Fits the view to every marker, and again a second after the markers arrive (the widget may still
+ * be sizing). Without animation: Leaflet finishes an animated zoom from a 250 ms timer that
+ * map.remove() does not cancel, so leaving the dashboard meanwhile threw "reading '_leaflet_pos'".
+ */
 function AutoFit({ points }: { points: readonly MapPoint[] }) {
   const map = useMap();
   useEffect(() => {
     if (points.length === 0) return undefined;
     const fit = () => {
       map.invalidateSize();
-      map.fitBounds(latLngBounds(points.map((p) => [p.lat, p.lng])), { padding: [24, 24], maxZoom: 10 });
+      const bounds = latLngBounds(points.map((p) => [p.lat, p.lng]));
+      map.fitBounds(bounds, { padding: [24, 24], maxZoom: 10, animate: false });
     };
     fit();
     const timer = setTimeout(fit, MAP_REFIT_DELAY_MS);

@@ -38,9 +38,9 @@ export const SETTING_FIELDS: Partial<Record<string, readonly SettingField[]>> = 
     },
   ],
   SimpleChartWidget: [
-    { key: 'model', label: 'Table', kind: 'text', helperText: 'model name, e.g. CoreCore' },
-    { key: 'xColumn', label: 'x Axis Column', kind: 'text' },
-    { key: 'yColumn', label: 'y Axis Column', kind: 'text' },
+    { key: 'model', label: 'Table', kind: 'model' },
+    { key: 'xColumn', label: 'x Axis Column', kind: 'column', modelKey: 'model' },
+    { key: 'yColumn', label: 'y Axis Column', kind: 'column', modelKey: 'model' },
     { key: 'pointsCount', label: 'Points Count', kind: 'number' },
     { key: 'queryFilter', label: 'Query Filter', kind: 'text', helperText: 'col1=value1&col2=value2' },
     { key: 'chartType', label: 'Chart Type', kind: 'select', options: CHART_TYPES },

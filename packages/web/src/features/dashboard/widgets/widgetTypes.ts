@@ -15,7 +15,11 @@ export type SettingField =
   /** An image stored as a data URL, scaled to fit 1920×1080. */
   | { key: string; label: string; kind: 'image' }
   /** A list of { label, link }. */
-  | { key: string; label: string; kind: 'links' };
+  | { key: string; label: string; kind: 'links' }
+  /** A data model, picked from the models of the forms the user may open (app/forms). */
+  | { key: string; label: string; kind: 'model' }
+  /** A column of the model the setting `modelKey` names, picked from its template. */
+  | { key: string; label: string; kind: 'column'; modelKey: string };
 
 /** Messages per settings key (without the 'extraSettings.' prefix). */
 export type SettingErrors = Record<string, string>;

@@ -20,7 +20,7 @@ export function AddNamedItem({
     setName('');
   };
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+    <Stack direction="row" useFlexGap spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
       <TextField
         label={label}
         size="small"

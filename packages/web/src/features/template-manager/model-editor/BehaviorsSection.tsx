@@ -51,7 +51,7 @@ function BehaviorCard(props: {
             key={parameter.name}
             label={parameter.name}
             size="small"
-            sx={{ minWidth: 260 }}
+            sx={{ minWidth: 'min(260px, 100%)' }}
             helperText={parameter.hint}
             value={parameterText(values[parameter.name])}
             onChange={(e) =>
@@ -93,14 +93,14 @@ export function BehaviorsSection({ template, behaviors, dispatch }: BehaviorsSec
           dispatch={dispatch}
         />
       ))}
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <Stack direction="row" useFlexGap spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Autocomplete
           options={behaviors}
           value={picked}
           onChange={(_e, value) => setPicked(value)}
           getOptionLabel={(option) => option.name}
           isOptionEqualToValue={(option, value) => option.behaviorClass === value.behaviorClass}
-          sx={{ minWidth: 320 }}
+          sx={{ minWidth: 'min(320px, 100%)' }}
           size="small"
           renderInput={(params) => <TextField {...params} label="Behavior" />}
         />

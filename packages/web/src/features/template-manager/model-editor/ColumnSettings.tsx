@@ -66,7 +66,7 @@ export function ColumnSettings({ column, disabled, onChange }: ColumnSettingsPro
         <TextField
           label="Pseudo formula"
           size="small"
-          sx={{ minWidth: 360 }}
+          sx={{ minWidth: 'min(360px, 100%)' }}
           disabled={disabled}
           value={text(column.pseudoCalc)}
           helperText="a dotted parent path (searchable) or code using the current row"

@@ -50,7 +50,7 @@ function IndexRow({ index, columns, dispatch }: IndexRowProps) {
           select
           label="Index columns"
           size="small"
-          sx={{ minWidth: 240 }}
+          sx={{ minWidth: 'min(240px, 100%)' }}
           disabled={locked}
           value={index.columns}
           slotProps={{ select: { multiple: true } }}

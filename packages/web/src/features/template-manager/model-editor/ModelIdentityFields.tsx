@@ -39,7 +39,7 @@ export function ModelIdentityFields({ template, scenario, models, notice, dispat
         select
         label="Parent model"
         size="small"
-        sx={{ minWidth: 240 }}
+        sx={{ minWidth: 'min(240px, 100%)' }}
         value={template.parentModel ?? NO_PARENT}
         onChange={(e) => choose(e.target.value)}
       >

@@ -50,7 +50,7 @@ function RelationDraftFields(props: {
         select
         label="Related model"
         size="small"
-        sx={{ minWidth: 220 }}
+        sx={{ minWidth: 'min(220px, 100%)' }}
         value={draft.relatedTable}
         onChange={(e) => onDraft({ ...draft, relatedTable: e.target.value, displayColumn: '' })}
       >

@@ -32,6 +32,12 @@ describe('model editor reducer', () => {
     expect(run({ type: 'setName', name: '!!' }).notice).toEqual({ target: 'name', message: 'Model name is invalid' });
   });
 
+  it("refuses a name that the conversion would change silently ('123 bad-name!'): no name, Save refuses", () => {
+    const { template, notice } = run({ type: 'setName', name: 'Box' }, { type: 'setName', name: '123 bad-name!' });
+    expect(notice).toEqual({ target: 'name', message: 'Model name is invalid' });
+    expect(template).toMatchObject({ name: '', fullName: '', table: '' });
+  });
+
   it('adds columns in snake_case and ignores a duplicate name', () => {
     const { template } = run({ type: 'addColumn', name: 'Box Weight' }, { type: 'addColumn', name: 'box_weight' });
     expect(columnNames(template)).toEqual(['id', 'box_weight']);

@@ -1,4 +1,12 @@
-import { addNamed, toSnakeCase, type ColumnTemplate, type IndexTemplate, type ModelTemplate } from '@mdis/shared';
+import {
+  addNamed,
+  isValidModelName,
+  MODEL_MESSAGES,
+  toSnakeCase,
+  type ColumnTemplate,
+  type IndexTemplate,
+  type ModelTemplate,
+} from '@mdis/shared';
 import { addColumn, moveColumn, removeColumn, renameColumn, updateColumn } from './columnEdits';
 import { entryOf, fromEntries, renameKey, withModelName, type EditorState, type ModelRef } from './editorModel';
 import { addRelation, removeRelation, setParent, type RelationDraft } from './linkEdits';
@@ -101,12 +109,11 @@ export function modelEditorReducer(state: EditorState, action: EditorAction): Ed
       return fine(action.template);
     case 'dismissNotice':
       return fine(template);
-    case 'setName': {
-      const named = withModelName(template, action.name);
-      return named.name === ''
-        ? { template: named, notice: { target: 'name', message: 'Model name is invalid' } }
-        : fine(named);
-    }
+    case 'setName':
+      // An invalid name is not converted into a valid-looking one: the name stays empty, so Save refuses too.
+      return isValidModelName(action.name)
+        ? fine(withModelName(template, action.name))
+        : { template: withModelName(template, ''), notice: { target: 'name', message: MODEL_MESSAGES.invalidName } };
     case 'setParent':
       return setParent(template, action.parent);
     case 'addColumn':
