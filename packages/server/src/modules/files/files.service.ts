@@ -11,8 +11,8 @@ import { imageFacts, mimeTypeOf } from './file-images';
 import { assignedFilename, checkUploadPath, freeName, sanitizeFilename } from './file-naming';
 import { FILE_MODEL, type FilesRepository } from './files.repository';
 import type { AssignBody } from './files.schemas';
+import { FILES_FORM } from './files-access';
 
-export const FILES_FORM = 'files';
 const fileTarget = { kind: 'global', name: FILE_MODEL } as const;
 
 /** A file the upload request carried, already spooled to a temporary file. */
@@ -20,6 +20,9 @@ export interface SpooledFile {
   path: string;
   originalName: string;
   mimeType: string | undefined;
+  /** Size and MD5, computed while spooling. */
+  size: number;
+  md5: string;
 }
 
 export interface FilesServiceDeps {
