@@ -37,7 +37,7 @@ import { passwordRecoveryPlugin } from './modules/account/password-recovery.plug
 import { createFileServices, createServices } from './services';
 import { generatedDirOf } from './modules/template-manager/generator/code-generator';
 import { loadGeneratedHooks } from './modules/template-manager/generator/load-generated-hooks';
-import { storageConfigOf, uploadLimitsOf } from './config';
+import { spoolDirOf, storageConfigOf, uploadLimitsOf } from './config';
 import { createStorage } from './infra/storage/create-storage';
 import type { FileStorage } from './infra/storage/file-storage';
 import { filesContentPlugin } from './modules/files/files-content.plugin';
@@ -111,7 +111,13 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
     await app.register(reportPagesPlugin, { prefix: '/report', reports: services.reports });
     await app.register(recordsPlugin, { prefix: '/api/v1/form', kind: 'form', records: services.records });
     await app.register(recordsPlugin, { prefix: '/api/v1/global', kind: 'global', records: services.records });
-    const files = createFileServices(database, services, options.storage ?? createStorage(storageConfigOf(config)));
+    const files = createFileServices(
+      database,
+      services,
+      options.storage ?? createStorage(storageConfigOf(config)),
+      app.log,
+    );
+    await files.start(spoolDirOf(config));
     await app.register(filesPlugin, { prefix: '/api/v1/file', ...files, limits: uploadLimitsOf(config) });
     await app.register(filesContentPlugin, { content: files.content });
     for (const plugin of options.plugins ?? []) await app.register(plugin);

@@ -45,7 +45,9 @@ export const DEFAULT_UPLOAD_MAX_REQUEST_MB = 1024;
 
 /** The file storage of a configuration; a config built without one (tests) uses `<dataDir>/files`. */
 export function storageConfigOf(config: ServerConfig): StorageConfig {
-  return config.storage ?? { kind: 'local', root: resolve(config.dataDir, 'files') };
+  const storage = config.storage ?? { kind: 'local', root: resolve(config.dataDir, 'files') };
+  // The S3 adapter spools streams before sending them: into the same swept folder as uploads.
+  return storage.kind === 's3' ? { spoolDir: spoolDirOf(config), ...storage } : storage;
 }
 
 export function uploadMaxBytesOf(config: ServerConfig): number {

@@ -8,6 +8,7 @@ import * as widgets from './20261123T0400-widgets';
 import * as postsMessages from './20261123T0600-posts-messages';
 import * as passwordRecovery from './20261123T0610-password-recovery';
 import * as sampleSeries from './20261123T0700-sample-series';
+import * as dataMigrations from './20261125T2100-data-migrations';
 
 /** Every system-table migration, in order. Forward-only: a released migration is never edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261123T0600-posts-messages': postsMessages,
   '20261123T0610-password-recovery': passwordRecovery,
   '20261123T0700-sample-series': sampleSeries,
+  '20261125T2100-data-migrations': dataMigrations,
 };

@@ -1,4 +1,5 @@
 import type { FieldError, PermissionHolder } from '@mdis/shared';
+import { runBehaviorHook } from '../behaviors/behavior-registry';
 import type { DynamicTrx, Row } from './dynamic-db';
 import { type RecordScope, accessKeyOf, assertInScope } from './record-access';
 import { type RecordModel, loadRecordModel } from './record-model';
@@ -132,6 +133,13 @@ async function persist(
   }
 }
 
+/** After a delete has committed: the behaviors' `afterDeleteCommitted` hooks, outside any transaction. */
+async function afterDeleteCommitted(deps: RecordsDeps, model: RecordModel, previous: Row): Promise<void> {
+  const db = deps.dynamicDb;
+  const context = { trx: db, model: model.template, record: previous, previous, engine: deps.behaviorEngine(db) };
+  await runBehaviorHook(deps.behaviors, 'afterDeleteCommitted', context);
+}
+
 export function createRecordsWriter(deps: RecordsDeps, reader: Reader) {
   const { repository, templates, dialect, behaviors } = deps;
   const checkParent = (scope: RecordScope, model: RecordModel, parentId: unknown) =>
@@ -195,6 +203,7 @@ export function createRecordsWriter(deps: RecordsDeps, reader: Reader) {
       } catch (error) {
         throw await translateDeleteError(error, { dialect, model, id, source: templates, repository });
       }
+      await afterDeleteCommitted(deps, model, previous);
     },
   };
 }

@@ -68,6 +68,7 @@ function registerUploadRoute(app: FilesApp, files: FilesService, limits: UploadL
         const items = await files.upload(currentUser(request), upload.files, {
           type: (fields.type ?? '').trim() || 'UN',
           uploadPath: fields.uploadPath,
+          record: fields,
           ...(fields.analyst ? { analyst: fields.analyst } : {}),
         });
         return await reply.code(201).send({ items });
