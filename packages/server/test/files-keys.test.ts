@@ -63,7 +63,7 @@ describe.each(CASES)(
         type: 'PH',
         core_id: coreId,
       });
-      return items[0] as Row;
+      return items[0];
     };
     const putFilename = (id: unknown, filename: string, headers: Headers) =>
       app.inject({ method: 'PUT', url: `/api/v1/form/${String(id)}?name=files`, headers, payload: { filename } });
