@@ -52,9 +52,9 @@ describe.each(DIALECTS)('files: limited editors work on their own expedition onl
       core_id: own.core.id,
       expedition_id: own.expedition.id,
       parent_combined_id: own.core.combined_id,
-      filename: `PH_${String(own.core.combined_id)}.F${String(file?.id)}.jpg`,
+      filename: `PH_${String(own.core.combined_id)}.F${String(file.id)}.jpg`,
     });
-    const bytes = await app.inject({ url: `/files/original/${String(file?.id)}`, headers: as.viewer });
+    const bytes = await app.inject({ url: `/files/original/${String(file.id)}`, headers: as.viewer });
     expect(bytes.body).toBe('core box');
   });
 
