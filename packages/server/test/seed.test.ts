@@ -24,6 +24,7 @@ describe.each(DIALECTS)('migrations and seed (%s)', (dialect) => {
       '20261123T0600-posts-messages',
       '20261123T0610-password-recovery',
       '20261123T0700-sample-series',
+      '20261125T2100-data-migrations',
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });
