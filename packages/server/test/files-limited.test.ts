@@ -105,4 +105,31 @@ describe.each(DIALECTS)('files: limited editors work on their own expedition onl
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect((await app.inject({ url: `/files/original/${String(mine.id)}`, headers: as.admin })).statusCode).toBe(404);
   });
+
+  it('cannot move a file into another expedition through the records API (parent_combined_id), nor make one there', async () => {
+    const mine = (await upload(as.editor, { core_id: String(own.core.id) })).json<{ items: Row[] }>().items[0];
+    const moved = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/form/${String(mine.id)}?name=files`,
+      headers: as.editor,
+      payload: { parent_combined_id: String(foreign.core.combined_id) },
+    });
+    expect(moved.statusCode, moved.body).toBe(403);
+    const made = await app.inject({
+      method: 'POST',
+      url: '/api/v1/form?name=files',
+      headers: as.editor,
+      payload: {
+        type: 'PH',
+        filename: 'planted.jpg',
+        original_filename: 'planted.jpg',
+        upload_date: '2024-05-03 10:00',
+        parent_combined_id: String(foreign.core.combined_id),
+      },
+    });
+    expect(made.statusCode, made.body).toBe(403);
+    const row = await client.json('GET', `/api/v1/form/${String(mine.id)}?name=files`, as.admin);
+    expect(row.parent_combined_id).toBe(own.core.combined_id);
+    expect((await allFiles()).filter((file) => file.filename === 'planted.jpg')).toEqual([]);
+  });
 });

@@ -69,6 +69,17 @@ async function checkParentScope(
 }
 
 /**
+ * With limited access, a record whose access key is a column of its own that the client writes (an
+ * archive file's `parent_combined_id`) must keep it inside the scope: a write never puts a record
+ * where the writer could not reach it.
+ */
+function checkOwnKey(scope: RecordScope, model: RecordModel, input: Row): void {
+  const key = accessKeyOf(model);
+  if (!scope.restricted || key?.level !== 0 || !Object.hasOwn(input, key.column)) return;
+  assertInScope(scope, key, input[key.column]);
+}
+
+/**
  * With limited access, every record a relation value links to must lie inside the scope too, or a
  * user could attach records it may not see. One read per related id: only limited users pay it, and
  * only for the ids they send.
@@ -140,6 +151,17 @@ async function afterDeleteCommitted(deps: RecordsDeps, model: RecordModel, previ
   await runBehaviorHook(deps.behaviors, 'afterDeleteCommitted', context);
 }
 
+/** With limited access: the record's own key and every related record inside the scope. */
+async function checkInputScope(
+  deps: RecordsDeps,
+  reader: Reader,
+  scope: RecordScope,
+  write: { model: RecordModel; input: Row; relations: RelationInput },
+): Promise<void> {
+  checkOwnKey(scope, write.model, write.input);
+  await checkRelationScope(deps, reader, scope, write.relations);
+}
+
 export function createRecordsWriter(deps: RecordsDeps, reader: Reader) {
   const { repository, templates, dialect, behaviors } = deps;
   const checkParent = (scope: RecordScope, model: RecordModel, parentId: unknown) =>
@@ -162,7 +184,7 @@ export function createRecordsWriter(deps: RecordsDeps, reader: Reader) {
       const input = readInput(body, writable);
       const relations = readRelationInput(target, body, true);
       if (model.parentColumn) await checkParent(scope, model, input[model.parentColumn]);
-      await checkRelationScope(deps, reader, scope, relations.input);
+      await checkInputScope(deps, reader, scope, { model, input, relations: relations.input });
       const record = prepare(target, input, {}, relations.errors);
       const id = await persist(deps, target, record, undefined, relations.input);
       return present(model, id);
@@ -182,7 +204,7 @@ export function createRecordsWriter(deps: RecordsDeps, reader: Reader) {
       }
       const previous = storedValues(model, row);
       const relations = readRelationInput(target, body, false);
-      await checkRelationScope(deps, reader, scope, relations.input);
+      await checkInputScope(deps, reader, scope, { model, input, relations: relations.input });
       await persist(deps, target, prepare(target, input, previous, relations.errors), previous, relations.input, id);
       return present(model, id);
     },
