@@ -5,40 +5,56 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import type { ServerConfig } from '../src/config';
+import type { Dialect, ServerConfig } from '../src/config';
 import { migrateToLatest } from '../src/infra/db/migrate';
+import type { FileStorage } from '../src/infra/storage/file-storage';
 import { createLocalStorage } from '../src/infra/storage/local-storage';
+import { createS3Storage } from '../src/infra/storage/s3-storage';
 import { seedDatabase } from '../src/seed/seed';
 import { DIALECTS } from './helpers/dialects';
 import { signedInUser } from './helpers/factories';
+import { type LocalS3, startLocalS3 } from './helpers/s3-server';
 import { testConfig } from './helpers/test-app';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database';
-import { createClient, drillingChain, type Headers, type Row } from './files-fixture';
+import { createClient, drillingChain, type Row } from './files-fixture';
 
 /**
  * What a start does for the files: an existing installation's bytes move from name-based keys to
  * keys by id, once; what a killed process left in the spool and the storage's temporary folder is
  * removed, what a live process is writing is kept.
  */
-describe.each(DIALECTS)('files at start: key migration and leftovers (%s)', (dialect) => {
+const CASES = DIALECTS.flatMap((dialect) => (['local', 's3'] as const).map((kind) => [dialect, kind] as const));
+
+async function seededDatabase(dialect: Dialect) {
+  const database = await createTestDatabase(dialect);
+  await migrateToLatest(database.db);
+  const config = testConfig({ database: database.config, dataDir: database.dataDir });
+  await seedDatabase(database, config);
+  return { database, config };
+}
+
+describe.each(CASES)('files at start: key migration (%s, %s storage)', (dialect, kind) => {
   let database: TestDatabase;
   let config: ServerConfig;
-  let admin: Headers;
+  let s3: LocalS3 | undefined;
+  let storage: FileStorage;
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    await migrateToLatest(database.db);
-    config = testConfig({ database: database.config, dataDir: database.dataDir });
-    await seedDatabase(database, config);
+    ({ database, config } = await seededDatabase(dialect));
+    s3 = kind === 's3' ? await startLocalS3('mdis-migration', 'files') : undefined;
+    storage = s3 ? createS3Storage(s3.config) : createLocalStorage(join(database.dataDir, 'files'));
   }, 120_000);
-  afterAll(() => database.destroy());
+  afterAll(async () => {
+    await database.destroy();
+    await s3?.stop();
+  });
 
-  const start = () => buildApp(config, { database });
+  const start = () => buildApp(config, { database, storage });
 
   it('moves the bytes of existing files from their old keys to keys by id, once; rows that shared bytes get a copy each', async () => {
     let app = await start();
     const client = createClient(app);
-    admin = (await signedInUser(app, database.db, { roles: ['administrator'] })).headers;
+    const admin = (await signedInUser(app, database.db, { roles: ['administrator'] })).headers;
     const chain = await drillingChain(client, admin, '5065');
     const a = await client.uploaded('a.txt', Buffer.from('bytes of a'), admin);
     const b = await client.uploaded('b.jpg', Buffer.from('bytes of b'), admin, {
@@ -49,7 +65,6 @@ describe.each(DIALECTS)('files at start: key migration and leftovers (%s)', (dia
     await app.close();
 
     // The layout before keys by id: upload/<name>, <type folder>/original/<name>; c named a's bytes.
-    const storage = createLocalStorage(join(database.dataDir, 'files'));
     await storage.move(`archive/${String(a.id)}`, `upload/${String(a.filename)}`);
     await storage.move(`archive/${String(b.id)}`, `photos/original/${String(b.filename)}`);
     await storage.delete(`archive/${String(c.id)}`);
@@ -66,6 +81,18 @@ describe.each(DIALECTS)('files at start: key migration and leftovers (%s)', (dia
     expect(done.rows.map((row) => row.name)).toEqual(['file-keys-by-id']);
     await app.close();
   });
+});
+
+describe.each(DIALECTS)('files at start: leftovers of killed processes (%s)', (dialect) => {
+  let database: TestDatabase;
+  let config: ServerConfig;
+
+  beforeAll(async () => {
+    ({ database, config } = await seededDatabase(dialect));
+  }, 120_000);
+  afterAll(() => database.destroy());
+
+  const start = () => buildApp(config, { database });
 
   it('removes spool folders and .part files of processes that are gone, and keeps those of live ones', async () => {
     const host = hostname().replace(/[^A-Za-z0-9.-]+/g, '-') || 'host';
