@@ -111,15 +111,7 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
     await app.register(reportPagesPlugin, { prefix: '/report', reports: services.reports });
     await app.register(recordsPlugin, { prefix: '/api/v1/form', kind: 'form', records: services.records });
     await app.register(recordsPlugin, { prefix: '/api/v1/global', kind: 'global', records: services.records });
-    const files = createFileServices(
-      database,
-      services,
-      options.storage ?? createStorage(storageConfigOf(config)),
-      app.log,
-    );
-    await files.start(spoolDirOf(config));
-    await app.register(filesPlugin, { prefix: '/api/v1/file', ...files, limits: uploadLimitsOf(config) });
-    await app.register(filesContentPlugin, { content: files.content });
+    await registerFilesPlugins(app, { database, services, config, storage: options.storage });
     for (const plugin of options.plugins ?? []) await app.register(plugin);
 
     await app.register(apiDocsPlugin);
@@ -130,6 +122,27 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
     throw error;
   }
   return app;
+}
+
+/**
+ * The files API and the file contents over the configured storage; before them, the start-time
+ * work of the files (key migration, spool sweep: services.ts).
+ */
+async function registerFilesPlugins(
+  app: FastifyInstance,
+  deps: {
+    database: Database;
+    services: ReturnType<typeof createServices>;
+    config: ServerConfig;
+    storage?: FileStorage;
+  },
+): Promise<void> {
+  const { database, services, config } = deps;
+  const storage = deps.storage ?? createStorage(storageConfigOf(config));
+  const files = createFileServices(database, services, storage, app.log);
+  await files.start(spoolDirOf(config));
+  await app.register(filesPlugin, { prefix: '/api/v1/file', ...files, limits: uploadLimitsOf(config) });
+  await app.register(filesContentPlugin, { content: files.content });
 }
 
 /** Own account, password recovery, OAuth2 login, posts and messages of the day. */
