@@ -1,3 +1,4 @@
+import { AppError } from '@mdis/shared';
 import { asDynamic, type Row } from '../../engine/records/dynamic-db';
 import { loadRecordModel, type TemplateSource } from '../../engine/records/record-model';
 import type { Db } from '../../infra/db/schema';
@@ -69,7 +70,12 @@ export async function migrateFileKeys(deps: FileKeyMigrationDeps): Promise<{ mov
     .where('name', '=', FILE_KEYS_MIGRATION)
     .executeTakeFirst();
   if (done) return { moved: 0, missing: 0 };
-  const model = await loadRecordModel(deps.templates, FILE_MODEL).catch(() => undefined);
+  // No ArchiveFile model (a database without the drilling model): nothing to move. Anything
+  // else that fails stops the start, so the migration is never marked done without running.
+  const model = await loadRecordModel(deps.templates, FILE_MODEL).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === 'NOT_FOUND') return undefined;
+    throw error;
+  });
   const rows = model
     ? await db
         .selectFrom(model.table)
