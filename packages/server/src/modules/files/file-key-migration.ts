@@ -2,7 +2,7 @@ import { AppError } from '@mdis/shared';
 import { asDynamic, type Row } from '../../engine/records/dynamic-db';
 import { loadRecordModel, type TemplateSource } from '../../engine/records/record-model';
 import type { Db } from '../../infra/db/schema';
-import { type FileStorage, StorageNotFoundError } from '../../infra/storage/file-storage';
+import { assertSafeKey, type FileStorage, StorageNotFoundError } from '../../infra/storage/file-storage';
 import { fileKey, type FileTypes, isAssigned } from './file-keys';
 import { folderOfType, UPLOAD_FOLDER } from './file-naming';
 import { PARENT_COLUMNS } from './file-parents';
@@ -31,10 +31,19 @@ async function legacyKey(storage: FileStorage, row: Row, folders: Map<string, st
   const upload = `${UPLOAD_FOLDER}/${filename}`;
   const candidates = isAssigned(row) ? [own, ...others, upload] : [upload, own, ...others];
   for (const key of new Set(candidates)) {
-    // An unsafe name (`../x`) is no key at all: skipped, the row stays without bytes.
-    if (await storage.exists(key).catch(() => false)) return key;
+    if (await existsIfSafe(storage, key)) return key;
   }
   return undefined;
+}
+
+/** Whether bytes are stored at `key`; a name that could never be a key (`../x`) has none. */
+async function existsIfSafe(storage: FileStorage, key: string): Promise<boolean> {
+  try {
+    assertSafeKey(key);
+  } catch {
+    return false;
+  }
+  return storage.exists(key);
 }
 
 /** Copies (or, for the last row using them, moves) old bytes to a row's key; safe to repeat. */
