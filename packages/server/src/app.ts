@@ -39,7 +39,7 @@ import { createFileServices, createServices } from './services';
 import { generatedDirOf } from './modules/template-manager/generator/code-generator';
 import { createGeneratedHooks } from './modules/template-manager/generator/generated-hooks';
 import { syncGeneratedFolder } from './modules/template-manager/generator/generated-sync';
-import { storageConfigOf, uploadMaxBytesOf } from './config';
+import { spoolDirOf, storageConfigOf, uploadLimitsOf } from './config';
 import { createStorage } from './infra/storage/create-storage';
 import type { FileStorage } from './infra/storage/file-storage';
 import { filesContentPlugin } from './modules/files/files-content.plugin';
@@ -126,7 +126,10 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
   return app;
 }
 
-/** The files API and the health check over one storage (from the options, else from the configuration). */
+/**
+ * The files API, the file contents and the health check over one storage (from the options, else from
+ * the configuration).
+ */
 async function registerStoragePlugins(
   app: FastifyInstance,
   {
@@ -138,8 +141,10 @@ async function registerStoragePlugins(
 ): Promise<void> {
   const storage = given ?? createStorage(storageConfigOf(config));
   await app.register(healthPlugin, { prefix: '/api/v1', db: database.db, storage });
-  const files = createFileServices(database, services, storage);
-  await app.register(filesPlugin, { prefix: '/api/v1/file', ...files, maxBytes: uploadMaxBytesOf(config) });
+  const files = createFileServices(database, services, storage, app.log);
+  // Start-time work of the files (key migration, spool sweep) before the routes serve them.
+  await files.start(spoolDirOf(config));
+  await app.register(filesPlugin, { prefix: '/api/v1/file', ...files, limits: uploadLimitsOf(config) });
   await app.register(filesContentPlugin, { content: files.content });
 }
 

@@ -34,19 +34,38 @@ export interface ServerConfig {
   storage?: StorageConfig;
   /** The largest file one upload may carry, in bytes (unset: DEFAULT_UPLOAD_MAX_MB). */
   uploadMaxBytes?: number;
+  /** All files of one upload request together, in bytes (unset: DEFAULT_UPLOAD_MAX_REQUEST_MB). */
+  uploadMaxRequestBytes?: number;
   /** Where the template manager's code generator writes (MDIS_GENERATED_DIR, inside the data dir; default `generated`). */
   generatedDir?: string;
 }
 
 export const DEFAULT_UPLOAD_MAX_MB = 512;
+export const DEFAULT_UPLOAD_MAX_REQUEST_MB = 1024;
 
 /** The file storage of a configuration; a config built without one (tests) uses `<dataDir>/files`. */
 export function storageConfigOf(config: ServerConfig): StorageConfig {
-  return config.storage ?? { kind: 'local', root: resolve(config.dataDir, 'files') };
+  const storage = config.storage ?? { kind: 'local', root: resolve(config.dataDir, 'files') };
+  // The S3 adapter spools streams before sending them: into the same swept folder as uploads.
+  return storage.kind === 's3' ? { spoolDir: spoolDirOf(config), ...storage } : storage;
 }
 
 export function uploadMaxBytesOf(config: ServerConfig): number {
   return config.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_MB * 1024 * 1024;
+}
+
+/** The upload limits (one file, one request) and the spool folder of a configuration. */
+export function uploadLimitsOf(config: ServerConfig) {
+  return {
+    maxFileBytes: uploadMaxBytesOf(config),
+    maxRequestBytes: config.uploadMaxRequestBytes ?? DEFAULT_UPLOAD_MAX_REQUEST_MB * 1024 * 1024,
+    spoolRoot: spoolDirOf(config),
+  };
+}
+
+/** Where uploads are spooled while a request is read (and the S3 adapter spools): `<dataDir>/spool`. */
+export function spoolDirOf(config: ServerConfig): string {
+  return resolve(config.dataDir, 'spool');
 }
 
 /** A bad environment value; `variable` names it so the operator knows what to fix. */
@@ -103,6 +122,9 @@ const envSchema = z.object({
   AWS_ACCESS_KEY_ID: optional(z.string()),
   AWS_SECRET_ACCESS_KEY: optional(z.string()),
   MDIS_UPLOAD_MAX_MB: optional(
+    z.coerce.number({ error: 'must be a number' }).positive('must be a positive number of megabytes'),
+  ),
+  MDIS_UPLOAD_MAX_REQUEST_MB: optional(
     z.coerce.number({ error: 'must be a number' }).positive('must be a positive number of megabytes'),
   ),
 });
@@ -175,6 +197,7 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     ...(account.value.oauth2 ? { oauth2: account.value.oauth2 } : {}),
     storage: parseStorageUrl(vars, dataDir),
     uploadMaxBytes: Math.round((vars.MDIS_UPLOAD_MAX_MB ?? DEFAULT_UPLOAD_MAX_MB) * 1024 * 1024),
+    uploadMaxRequestBytes: Math.round((vars.MDIS_UPLOAD_MAX_REQUEST_MB ?? DEFAULT_UPLOAD_MAX_REQUEST_MB) * 1024 * 1024),
     ...(vars.MDIS_GENERATED_DIR ? { generatedDir: vars.MDIS_GENERATED_DIR } : {}),
   };
 }

@@ -34,6 +34,9 @@ import type { FileStorage } from './infra/storage/file-storage';
 import { createAutoPrintImages } from './modules/files/auto-print-images';
 import { createFileContent } from './modules/files/file-content';
 import { createFileTypes } from './modules/files/file-keys';
+import { migrateFileKeys } from './modules/files/file-key-migration';
+import { registerFileStorageBehavior } from './modules/files/file-storage-behavior';
+import { sweepAbandoned } from './infra/storage/leftovers';
 import { createFileParents } from './modules/files/file-parents';
 import { createFilesRepository } from './modules/files/files.repository';
 import { createFilesService } from './modules/files/files.service';
@@ -108,19 +111,30 @@ function recordsServices(
 /** The files module over a storage (local folder or S3, chosen by configuration in app.ts). */
 export function createFileServices(
   { db }: Pick<Database, 'db'>,
-  services: Pick<ReturnType<typeof createServices>, 'records' | 'templates' | 'listValues'>,
+  services: Pick<ReturnType<typeof createServices>, 'records' | 'templates' | 'listValues' | 'behaviors'>,
   storage: FileStorage,
+  log: FastifyBaseLogger,
 ) {
-  const { records } = services;
-  const repository = createFilesRepository(db, services.templates);
-  const types = createFileTypes(services.listValues, storage);
+  const { records, templates } = services;
+  const repository = createFilesRepository(db, templates);
+  const types = createFileTypes(services.listValues);
   const parents = createFileParents(records);
+  // Needs the storage, so registered here rather than with the others (register-behaviors.ts).
+  registerFileStorageBehavior(services.behaviors, storage, log);
   return {
     files: createFilesService({ records, storage, repository, types, parents }),
-    content: createFileContent({ records, storage, repository, types }),
+    content: createFileContent({ records, storage, repository }),
     autoPrint: createAutoPrintImages({ storage, reports: { canAutoPrint } }),
     parents,
     records,
+    /**
+     * At start: existing installations' bytes move to keys by id (once; file-key-migration.ts),
+     * and what a killed process left in the spool goes (leftovers.ts says what is safe to remove).
+     */
+    start: async (spoolRoot: string) => {
+      await migrateFileKeys({ db, templates, storage, types, log });
+      await sweepAbandoned(spoolRoot, () => true);
+    },
   };
 }
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { migrateToLatest } from '../src/infra/db/migrate';
 import { createLocalStorage } from '../src/infra/storage/local-storage';
+import { fileKey } from '../src/modules/files/file-keys';
 import {
   markedJpeg,
   previewCacheKey,
@@ -118,8 +119,8 @@ describe.each(DIALECTS)('files: preview cache on local storage (%s)', (dialect) 
   it('makes a new preview when the original is replaced in the storage', async () => {
     const file = await client.uploaded('replaced.png', images.png, operator);
     expect(await size(await preview(file.id))).toEqual(['jpeg', 1000, 667]);
-    // Same name, other bytes: a tall image instead of the wide one.
-    await createLocalStorage(root).put('upload/replaced.png', await sharp(images.tiff).png().toBuffer());
+    // Same key, other bytes: a tall image instead of the wide one.
+    await createLocalStorage(root).put(fileKey(file.id), await sharp(images.tiff).png().toBuffer());
     expect(await size(await preview(file.id))).toEqual(['jpeg', 200, 1000]);
   });
 

@@ -8,6 +8,7 @@ import { buildApp } from '../src/app';
 import { migrateToLatest } from '../src/infra/db/migrate';
 import { createS3Storage } from '../src/infra/storage/s3-storage';
 import type { FileStorage } from '../src/infra/storage/file-storage';
+import { fileKey } from '../src/modules/files/file-keys';
 import { previewCacheKey, previewRenders } from '../src/modules/files/file-preview-cache';
 import { seedDatabase } from '../src/seed/seed';
 import { DIALECTS } from './helpers/dialects';
@@ -51,21 +52,21 @@ describe.each(DIALECTS)('files API on S3 storage (%s)', (dialect) => {
     rmSync(webDist, { recursive: true, force: true });
   });
 
-  it('uploads into the bucket, assigns (moving the object), previews and unassigns', async () => {
+  it('uploads into the bucket under the file id, assigns and unassigns (the object stays), previews', async () => {
     const admin = (await signedInUser(app, database.db, { roles: ['administrator'] })).headers;
     const chain = await drillingChain(client, admin, '5065');
     const { jpeg } = await imageFixtures();
     const file = await client.uploaded('core.jpg', jpeg, operator);
-    expect(await storage.exists('upload/core.jpg')).toBe(true);
+    const key = fileKey(file.id);
+    expect(await storage.exists(key)).toBe(true);
 
     const { items } = await client.json<{ items: Row[] }>('POST', '/api/v1/file/assign', operator, {
       ids: [file.id],
       type: 'PH',
       core_id: chain.core.id,
     });
-    const key = `photos/original/${String(items[0]?.filename)}`;
+    expect(items[0]).toMatchObject({ type: 'PH', core_id: chain.core.id });
     expect(await storage.exists(key)).toBe(true);
-    expect(await storage.exists('upload/core.jpg')).toBe(false);
 
     const preview = await app.inject({ url: `/files/${String(file.id)}`, headers: operator });
     expect(preview.statusCode).toBe(200);
@@ -74,8 +75,7 @@ describe.each(DIALECTS)('files API on S3 storage (%s)', (dialect) => {
     expect(original.rawPayload.equals(jpeg)).toBe(true);
 
     await client.json('PUT', `/api/v1/file/unassign/${String(file.id)}`, operator);
-    expect(await storage.exists(key)).toBe(false);
-    expect((await text(await storage.get('upload/core.jpg'))).length).toBeGreaterThan(0);
+    expect((await text(await storage.get(key))).length).toBeGreaterThan(0);
   });
 
   it('keeps a made preview in the bucket, makes a new one for a replaced original, deletes it with the file', async () => {
@@ -91,7 +91,7 @@ describe.each(DIALECTS)('files API on S3 storage (%s)', (dialect) => {
     expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
     expect(previewRenders.count).toBe(before + 1);
 
-    await storage.put('upload/cached.png', await sharp(tiff).png().toBuffer());
+    await storage.put(fileKey(file.id), await sharp(tiff).png().toBuffer());
     const replaced = await app.inject({ url, headers: operator });
     const meta = await sharp(replaced.rawPayload).metadata();
     expect([meta.width, meta.height]).toEqual([200, 1000]);
@@ -99,7 +99,7 @@ describe.each(DIALECTS)('files API on S3 storage (%s)', (dialect) => {
 
     await client.json('POST', '/api/v1/file/delete', operator, { ids: [file.id] });
     expect(await storage.exists(cacheKey)).toBe(false);
-    expect(await storage.exists('upload/cached.png')).toBe(false);
+    expect(await storage.exists(fileKey(file.id))).toBe(false);
   });
 
   it('keeps file routes reachable next to the web app', async () => {

@@ -26,6 +26,7 @@ describe.each(DIALECTS)('migrations and seed (%s)', (dialect) => {
       '20261123T0700-sample-series',
       '20261125T2000-generated-files',
       '20261125T2010-login-counters',
+      '20261125T2100-data-migrations',
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });

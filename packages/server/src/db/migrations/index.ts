@@ -10,6 +10,7 @@ import * as passwordRecovery from './20261123T0610-password-recovery';
 import * as sampleSeries from './20261123T0700-sample-series';
 import * as generatedFiles from './20261125T2000-generated-files';
 import * as loginCounters from './20261125T2010-login-counters';
+import * as dataMigrations from './20261125T2100-data-migrations';
 
 /** Every system-table migration, in order. Forward-only: a released migration is never edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261123T0700-sample-series': sampleSeries,
   '20261125T2000-generated-files': generatedFiles,
   '20261125T2010-login-counters': loginCounters,
+  '20261125T2100-data-migrations': dataMigrations,
 };

@@ -99,6 +99,12 @@ export interface BehaviorHooks {
   afterCreate?: (context: BehaviorContext) => Promise<void> | void;
   afterUpdate?: (context: BehaviorContext) => Promise<void> | void;
   beforeDelete?: (context: BehaviorContext) => Promise<void> | void;
+  /**
+   * Once a delete has committed (outside the transaction; `trx` is the plain connection): for
+   * what must not happen unless the row is really gone, such as removing a file's stored bytes.
+   * The delete stands whatever this does, so it should not throw.
+   */
+  afterDeleteCommitted?: (context: BehaviorContext) => Promise<void> | void;
   /** After a page of records was read and the generic pseudo columns computed: one batch, never per row. */
   present?: (context: PresentContext) => Promise<void> | void;
 }

@@ -1,4 +1,5 @@
 import type { FieldError, PermissionHolder } from '@mdis/shared';
+import { runBehaviorHook } from '../behaviors/behavior-registry';
 import type { DynamicTrx, Row } from './dynamic-db';
 import { type RecordScope, accessKeyOf, assertInScope } from './record-access';
 import { type RecordModel, loadRecordModel } from './record-model';
@@ -68,6 +69,17 @@ async function checkParentScope(
 }
 
 /**
+ * With limited access, a record whose access key is a column of its own that the client writes (an
+ * archive file's `parent_combined_id`) must keep it inside the scope: a write never puts a record
+ * where the writer could not reach it.
+ */
+function checkOwnKey(scope: RecordScope, model: RecordModel, input: Row): void {
+  const key = accessKeyOf(model);
+  if (!scope.restricted || key?.level !== 0 || !Object.hasOwn(input, key.column)) return;
+  assertInScope(scope, key, input[key.column]);
+}
+
+/**
  * With limited access, every record a relation value links to must lie inside the scope too, or a
  * user could attach records it may not see. One read per related id: only limited users pay it, and
  * only for the ids they send.
@@ -132,6 +144,24 @@ async function persist(
   }
 }
 
+/** After a delete has committed: the behaviors' `afterDeleteCommitted` hooks, outside any transaction. */
+async function afterDeleteCommitted(deps: RecordsDeps, model: RecordModel, previous: Row): Promise<void> {
+  const db = deps.dynamicDb;
+  const context = { trx: db, model: model.template, record: previous, previous, engine: deps.behaviorEngine(db) };
+  await runBehaviorHook(deps.behaviors, 'afterDeleteCommitted', context);
+}
+
+/** With limited access: the record's own key and every related record inside the scope. */
+async function checkInputScope(
+  deps: RecordsDeps,
+  reader: Reader,
+  scope: RecordScope,
+  write: { model: RecordModel; input: Row; relations: RelationInput },
+): Promise<void> {
+  checkOwnKey(scope, write.model, write.input);
+  await checkRelationScope(deps, reader, scope, write.relations);
+}
+
 export function createRecordsWriter(deps: RecordsDeps, reader: Reader) {
   const { repository, templates, dialect, behaviors } = deps;
   const checkParent = (scope: RecordScope, model: RecordModel, parentId: unknown) =>
@@ -154,7 +184,7 @@ export function createRecordsWriter(deps: RecordsDeps, reader: Reader) {
       const input = readInput(body, writable);
       const relations = readRelationInput(target, body, true);
       if (model.parentColumn) await checkParent(scope, model, input[model.parentColumn]);
-      await checkRelationScope(deps, reader, scope, relations.input);
+      await checkInputScope(deps, reader, scope, { model, input, relations: relations.input });
       const record = prepare(target, input, {}, relations.errors);
       const id = await persist(deps, target, record, undefined, relations.input);
       return present(model, id);
@@ -174,7 +204,7 @@ export function createRecordsWriter(deps: RecordsDeps, reader: Reader) {
       }
       const previous = storedValues(model, row);
       const relations = readRelationInput(target, body, false);
-      await checkRelationScope(deps, reader, scope, relations.input);
+      await checkInputScope(deps, reader, scope, { model, input, relations: relations.input });
       await persist(deps, target, prepare(target, input, previous, relations.errors), previous, relations.input, id);
       return present(model, id);
     },
@@ -195,6 +225,7 @@ export function createRecordsWriter(deps: RecordsDeps, reader: Reader) {
       } catch (error) {
         throw await translateDeleteError(error, { dialect, model, id, source: templates, repository });
       }
+      await afterDeleteCommitted(deps, model, previous);
     },
   };
 }

@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { access, constants, link, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { access, constants, link, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ChecksumStream } from './checksum';
+import { ownedName, sweepAbandoned } from './leftovers';
 import {
   assertSafeKey,
   type FileStorage,
@@ -16,30 +16,13 @@ import {
 // Temporary files live under the root, on the same file system, so the final rename is atomic.
 const TEMP_DIR = '.tmp';
 
-/** A temporary file this old belongs to a write that died with its process (no upload takes an hour). */
-export const STALE_TEMP_AGE_MS = 60 * 60 * 1000;
-
 /**
- * Removes `.part` files a crashed process left behind. Only old ones: another instance sharing the
- * folder may be writing the young ones right now. Returns how many were removed.
+ * Removes `.part` files a killed process left behind: those of a process that is gone, and any
+ * older than an hour; another instance sharing the folder may be writing the others right now
+ * (leftovers.ts). Returns how many were removed.
  */
 export async function sweepStaleTemporaries(root: string, now = Date.now()): Promise<number> {
-  const folder = join(resolve(root), TEMP_DIR);
-  let names: string[];
-  try {
-    names = await readdir(folder);
-  } catch (error) {
-    if (isMissing(error)) return 0;
-    throw error;
-  }
-  let removed = 0;
-  for (const name of names.filter((n) => n.endsWith('.part'))) {
-    const found = await statFile(join(folder, name));
-    if (!found || now - found.modified.getTime() < STALE_TEMP_AGE_MS) continue;
-    await rm(join(folder, name), { force: true });
-    removed += 1;
-  }
-  return removed;
+  return sweepAbandoned(join(resolve(root), TEMP_DIR), (name) => name.endsWith('.part'), now);
 }
 
 function isMissing(error: unknown): boolean {
@@ -52,7 +35,7 @@ async function putFile(
   source: Readable | Buffer,
   exclusive: boolean,
 ): Promise<PutResult> {
-  const temp = join(base, TEMP_DIR, `${randomBytes(12).toString('hex')}.part`);
+  const temp = join(base, TEMP_DIR, `${ownedName()}.part`);
   await mkdir(dirname(temp), { recursive: true });
   const checksum = new ChecksumStream();
   const input = Buffer.isBuffer(source) ? Readable.from([source]) : source;

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -15,6 +15,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { ChecksumStream } from './checksum';
+import { makeSpoolDir } from './leftovers';
 import {
   assertSafeKey,
   type FileStorage,
@@ -33,6 +34,8 @@ export interface S3StorageConfig {
   forcePathStyle: boolean;
   accessKeyId?: string;
   secretAccessKey?: string;
+  /** Where streams are spooled before a put (unset: the OS temporary folder). */
+  spoolDir?: string;
 }
 
 function isMissing(error: unknown): boolean {
@@ -72,8 +75,8 @@ async function putBuffer({ client, ...object }: ObjectRef, body: Buffer): Promis
   return { size: body.length, md5: createHash('md5').update(body).digest('hex') };
 }
 
-async function putStream({ client, ...object }: ObjectRef, source: Readable): Promise<PutResult> {
-  const dir = await mkdtemp(join(tmpdir(), 'mdis-s3-'));
+async function putStream({ client, ...object }: ObjectRef, source: Readable, spoolDir: string): Promise<PutResult> {
+  const dir = await makeSpoolDir(spoolDir);
   const spool = join(dir, randomBytes(8).toString('hex'));
   try {
     const checksum = new ChecksumStream();
@@ -92,6 +95,7 @@ async function putStream({ client, ...object }: ObjectRef, source: Readable): Pr
 export function createS3Storage(config: S3StorageConfig): FileStorage {
   const client = s3Client(config);
   const Bucket = config.bucket;
+  const spoolDir = config.spoolDir ?? join(tmpdir(), 'mdis-spool');
   const keyOf = (key: string) => (config.prefix ? `${config.prefix}/${assertSafeKey(key)}` : assertSafeKey(key));
 
   async function statOf(key: string) {
@@ -112,7 +116,7 @@ export function createS3Storage(config: S3StorageConfig): FileStorage {
       if (options?.exclusive && (await statOf(key))) throw new StorageExistsError(key);
       const ref = { client, Bucket, Key: keyOf(key), ...(options?.exclusive ? { IfNoneMatch: '*' } : {}) };
       try {
-        return await (Buffer.isBuffer(source) ? putBuffer(ref, source) : putStream(ref, source));
+        return await (Buffer.isBuffer(source) ? putBuffer(ref, source) : putStream(ref, source, spoolDir));
       } catch (error) {
         if (isPreconditionFailed(error)) throw new StorageExistsError(key);
         throw error;

@@ -4,7 +4,7 @@ import type { Row } from '../../engine/records/dynamic-db';
 import type { RecordsService } from '../../engine/records/records.service';
 import { type FileStorage, StorageNotFoundError } from '../../infra/storage/file-storage';
 import { PARENT_LEVELS } from './file-parents';
-import type { FileTypes } from './file-keys';
+import { fileKey } from './file-keys';
 import { genericIcon, isImageName, previewJpeg, scanHeight } from './file-images';
 import { describeFile, numberOf } from './file-metadata';
 import { createPreviewCache, previewFingerprint } from './file-preview-cache';
@@ -14,7 +14,6 @@ export interface FileContentDeps {
   records: RecordsService;
   storage: FileStorage;
   repository: FilesRepository;
-  types: FileTypes;
 }
 
 export type FileBody = { etag?: string | undefined } & (
@@ -53,8 +52,8 @@ async function bytesAt(storage: FileStorage, key: string): Promise<Readable> {
  * before the bytes are read: a preview is only ever labelled with an original at least as old as
  * the bytes it was made from, so a replaced file never gets a stale preview.
  */
-async function originalNow(storage: FileStorage, types: FileTypes, row: Row, height: number | undefined) {
-  const key = await types.locate(row);
+async function originalNow(storage: FileStorage, row: Row, height: number | undefined) {
+  const key = fileKey(row.id);
   const stored = await storage.stat(key);
   if (!stored) throw new AppError('NOT_FOUND', FILE_MISSING);
   const checksum = typeof row.checksum === 'string' && row.checksum ? row.checksum : null;
@@ -64,7 +63,7 @@ async function originalNow(storage: FileStorage, types: FileTypes, row: Row, hei
 
 /** Originals, previews and metadata, each behind the permission of the record the file belongs to. */
 export function createFileContent(deps: FileContentDeps) {
-  const { records, storage, repository, types } = deps;
+  const { records, storage, repository } = deps;
   const previews = createPreviewCache(storage);
 
   /**
@@ -80,7 +79,7 @@ export function createFileContent(deps: FileContentDeps) {
     return row;
   }
 
-  const bytesOf = async (row: Row): Promise<Readable> => bytesAt(storage, await types.locate(row));
+  const bytesOf = (row: Row): Promise<Readable> => bytesAt(storage, fileKey(row.id));
 
   return {
     viewableFile,
@@ -90,7 +89,7 @@ export function createFileContent(deps: FileContentDeps) {
       const row = await viewableFile(user, id);
       const etag = etagOf(row);
       if (etag && etag === ifNoneMatch) return { kind: 'notModified', etag };
-      const stat = await storage.stat(await types.locate(row));
+      const stat = await storage.stat(fileKey(row.id));
       return {
         kind: 'stream',
         etag,
@@ -110,7 +109,7 @@ export function createFileContent(deps: FileContentDeps) {
       // Revalidation skips sharp: the bytes, the type and the scan height decide the preview.
       const etag = etagOf(row, String(row.type), String(height ?? 'box'));
       if (etag && etag === ifNoneMatch) return { kind: 'notModified', etag };
-      const { key, fingerprint } = await originalNow(storage, types, row, height);
+      const { key, fingerprint } = await originalNow(storage, row, height);
       const cached = await previews.read(id, fingerprint);
       if (cached) return { kind: 'buffer', etag, body: cached, mimeType: 'image/jpeg' };
       let jpeg: Buffer;

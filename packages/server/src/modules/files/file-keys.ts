@@ -1,8 +1,7 @@
+import { validationError } from '@mdis/shared';
 import type { Row } from '../../engine/records/dynamic-db';
-import type { FileStorage } from '../../infra/storage/file-storage';
 import type { ListValuesService } from '../list-values/list-values.service';
 import { PARENT_COLUMNS } from './file-parents';
-import { folderOfType, UPLOAD_FOLDER } from './file-naming';
 
 export const FILE_TYPE_LIST = 'UPLOAD_FILE_TYPE';
 
@@ -10,41 +9,37 @@ export function isAssigned(row: Row): boolean {
   return PARENT_COLUMNS.some((column) => row[column] !== null && row[column] !== undefined);
 }
 
-export const uploadKey = (filename: string) => `${UPLOAD_FOLDER}/${filename}`;
+/**
+ * Where a file's bytes are: derived from the row's id alone, so no column a client can write
+ * (filename, type, parent) decides which bytes a row serves or deletes, and no two rows share
+ * bytes. Assigning, renaming or retyping a file changes its row, never its key.
+ */
+export function fileKey(id: unknown): string {
+  const number = Number(id);
+  if (!Number.isSafeInteger(number) || number <= 0) throw new Error(`Invalid file id '${String(id)}'.`);
+  return `archive/${String(number)}`;
+}
+
+/**
+ * A file name is shown and offered as the download's name, never used as a path; still, one that
+ * looks like a path or a hidden file is refused when it is written (422), so no reader ever meets it.
+ */
+export function assertPlainFilename(value: unknown): void {
+  if (typeof value !== 'string') return;
+  const control = /\p{Cc}/u.test(value);
+  if (control || value.includes('/') || value.includes('\\') || value.includes('..') || value.startsWith('.')) {
+    throw validationError([
+      { field: 'filename', message: "File name may not contain '/', '\\' or '..', nor start with a dot." },
+    ]);
+  }
+}
 
 /** The file types (UPLOAD_FILE_TYPE: display = type, remark = folder), read per call: lists change. */
-export function createFileTypes(listValues: ListValuesService, storage: FileStorage) {
-  async function folders(): Promise<Map<string, string>> {
-    const list = await listValues.list({ listname: FILE_TYPE_LIST });
-    return new Map(list.items.map((item) => [item.display, item.remark ?? '']));
-  }
-
-  /** Where a file's bytes belong: the upload area, or `<type folder>/original/<filename>` once assigned. */
-  async function keyOf(row: Row, known?: Map<string, string>): Promise<string> {
-    const filename = String(row.filename);
-    if (!isAssigned(row)) return uploadKey(filename);
-    const type = String(row.type);
-    return `${folderOfType(type, (known ?? (await folders())).get(type))}/original/${filename}`;
-  }
-
+export function createFileTypes(listValues: ListValuesService) {
   return {
-    folders,
-    keyOf,
-
-    /**
-     * Where a file's bytes are. Normally `keyOf`; when the type was changed in the files form
-     * (which edits the row, not the bytes), the other type folders and the upload area are tried.
-     */
-    async locate(row: Row): Promise<string> {
-      const known = await folders();
-      const expected = await keyOf(row, known);
-      if (await storage.exists(expected)) return expected;
-      const filename = String(row.filename);
-      const candidates = [...known].map(([type, remark]) => `${folderOfType(type, remark)}/original/${filename}`);
-      for (const key of [...candidates, uploadKey(filename)]) {
-        if (key !== expected && (await storage.exists(key))) return key;
-      }
-      return expected;
+    async folders(): Promise<Map<string, string>> {
+      const list = await listValues.list({ listname: FILE_TYPE_LIST });
+      return new Map(list.items.map((item) => [item.display, item.remark ?? '']));
     },
   };
 }

@@ -18,7 +18,7 @@ function baseOf(name: string): string {
 /**
  * A client's file name made safe to store: the last path segment only (browsers on Windows send
  * `C:\\...`), characters outside letters, digits, `.`, `_` and `-` replaced, no leading dots, and
- * short enough for every file system. `../../etc/passwd` becomes `passwd`.
+ * short enough for every file system, never with `..` inside. `../../etc/passwd` becomes `passwd`.
  */
 export function sanitizeFilename(name: string): string {
   const last = name.split(/[/\\]/).pop() ?? '';
@@ -27,6 +27,7 @@ export function sanitizeFilename(name: string): string {
     .normalize('NFKD')
     .replace(/[^A-Za-z0-9._-]+/g, '_')
     .replace(/_+/g, '_')
+    .replace(/\.{2,}/g, '.')
     .replace(/^[._-]+|[._-]+$/g, '')
     .slice(0, MAX_NAME);
   const safeBase = base || 'file';

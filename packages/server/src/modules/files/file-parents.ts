@@ -1,6 +1,7 @@
 import { ALL_ROWS, AppError, type PermissionHolder, validationError } from '@mdis/shared';
 import type { Row } from '../../engine/records/dynamic-db';
 import type { RecordsService } from '../../engine/records/records.service';
+import { fileScope } from './files-access';
 
 /**
  * The records a file can belong to (issue 6 item 2), deepest first, with the column of
@@ -129,6 +130,8 @@ export function createFileParents(records: RecordsService) {
 
   /** `update-select-values?name&value`: the options of the selects the named one narrows. */
   async function selectValues(user: PermissionHolder, name: string, value: number | undefined) {
+    // Authorization first: who may not use the files form learns nothing, not even a select's name.
+    fileScope(user, 'view');
     const children = Object.hasOwn(CHILD_SELECTS, name) ? CHILD_SELECTS[name] : undefined;
     if (!children) throw new AppError('BAD_REQUEST', `Unknown select '${name}'.`);
     if (name !== '' && value === undefined) throw new AppError('BAD_REQUEST', `A value is required for '${name}'.`);

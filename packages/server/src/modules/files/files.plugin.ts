@@ -10,7 +10,8 @@ import {
 } from './auto-print-images';
 import type { FileContent } from './file-content';
 import type { FileParents } from './file-parents';
-import { FILES_FORM, type FilesService } from './files.service';
+import { FILES_FORM } from './files-access';
+import type { FilesService } from './files.service';
 import {
   assignBodySchema,
   deleteAnswerSchema,
@@ -25,7 +26,7 @@ import {
   selectValuesQuerySchema,
   selectValuesSchema,
 } from './files.schemas';
-import { spoolUpload } from './multipart-upload';
+import { spoolUpload, type UploadLimits } from './multipart-upload';
 
 export interface FilesPluginOptions {
   files: FilesService;
@@ -33,8 +34,8 @@ export interface FilesPluginOptions {
   parents: FileParents;
   records: RecordsService;
   autoPrint: AutoPrintImages;
-  /** The largest file one upload may carry (bytes). */
-  maxBytes: number;
+  /** The largest file, and all files, one upload may carry; where it is spooled. */
+  limits: UploadLimits;
 }
 
 // Signed-in users reach every route; the service decides per form and record (files form
@@ -45,7 +46,7 @@ const tags = ['files'];
 type FilesApp = Parameters<FastifyPluginAsyncZod<FilesPluginOptions>>[0];
 
 /** POST upload: multipart, refused before a byte of the body is read when the user may not upload. */
-function registerUploadRoute(app: FilesApp, files: FilesService, maxBytes: number): void {
+function registerUploadRoute(app: FilesApp, files: FilesService, limits: UploadLimits): void {
   app.post(
     '/upload',
     {
@@ -61,12 +62,13 @@ function registerUploadRoute(app: FilesApp, files: FilesService, maxBytes: numbe
       },
     },
     async (request, reply) => {
-      const upload = await spoolUpload(request, maxBytes);
+      const upload = await spoolUpload(request, limits);
       try {
         const { fields } = upload;
         const items = await files.upload(currentUser(request), upload.files, {
           type: (fields.type ?? '').trim() || 'UN',
           uploadPath: fields.uploadPath,
+          record: fields,
           ...(fields.analyst ? { analyst: fields.analyst } : {}),
         });
         return await reply.code(201).send({ items });
@@ -79,8 +81,9 @@ function registerUploadRoute(app: FilesApp, files: FilesService, maxBytes: numbe
 
 /** The files API (`api/v1/file`, spec 1 §7): list, upload, assign, unassign, delete, meta-data. */
 export const filesPlugin: FastifyPluginAsyncZod<FilesPluginOptions> = async (app, options) => {
-  const { files, content, parents, records, autoPrint, maxBytes } = options;
-  await app.register(fastifyMultipart, { limits: { fileSize: maxBytes, files: 50, fields: 50, fieldSize: 64 * 1024 } });
+  const { files, content, parents, records, autoPrint, limits } = options;
+  const fileSize = limits.maxFileBytes;
+  await app.register(fastifyMultipart, { limits: { fileSize, files: 50, fields: 50, fieldSize: 64 * 1024 } });
 
   app.get(
     '/',
@@ -94,7 +97,7 @@ export const filesPlugin: FastifyPluginAsyncZod<FilesPluginOptions> = async (app
     (request) => parents.selectValues(currentUser(request), request.query.name, request.query.value),
   );
 
-  registerUploadRoute(app, files, maxBytes);
+  registerUploadRoute(app, files, limits);
 
   app.post(
     '/assign',

@@ -35,6 +35,43 @@ export function createFilesRepository(db: Db, templates: TemplateSource) {
       return row !== undefined;
     },
 
+    /** Removes a row outright: an upload whose bytes could not be stored (no pipeline: nothing else to undo). */
+    async remove(id: number): Promise<void> {
+      await dynamic
+        .deleteFrom(await table())
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Sets the server-made name of a file (assigned names carry the id, known only after the insert). */
+    async rename(id: number, filename: string): Promise<string> {
+      await dynamic
+        .updateTable(await table())
+        .set({ filename })
+        .where('id', '=', id)
+        .execute();
+      return filename;
+    },
+
+    /**
+     * Gives row `id` another name while an older row has the same one (parallel uploads of one
+     * name each picked it before the other was stored); returns the row's name then.
+     */
+    async distinctName(id: number, filename: string, free: (name: string) => Promise<string>): Promise<string> {
+      let name = filename;
+      for (let attempt = 0; attempt < 20; attempt += 1) {
+        const older = await dynamic
+          .selectFrom(await table())
+          .select('id')
+          .where('filename', '=', name)
+          .where('id', '<', id)
+          .executeTakeFirst();
+        if (!older) return name;
+        name = await this.rename(id, await free(name));
+      }
+      return name;
+    },
+
     async findByFilename(filename: string): Promise<Row | undefined> {
       return dynamic
         .selectFrom(await table())

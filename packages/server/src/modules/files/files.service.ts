@@ -1,18 +1,17 @@
 import { createReadStream } from 'node:fs';
-import { AppError, canUseForm, type PermissionHolder, validationError } from '@mdis/shared';
+import { type PermissionHolder, validationError } from '@mdis/shared';
 import type { Row } from '../../engine/records/dynamic-db';
+import type { RecordScope } from '../../engine/records/record-access';
 import type { RecordsService } from '../../engine/records/records.service';
-import { type FileStorage, StorageExistsError, StorageNotFoundError } from '../../infra/storage/file-storage';
-import { FILE_MISSING } from './file-content';
-import { createPreviewCache } from './file-preview-cache';
+import type { FileStorage } from '../../infra/storage/file-storage';
 import { type FileParent, type FileParents, PARENT_COLUMNS } from './file-parents';
-import { type FileTypes, isAssigned, uploadKey } from './file-keys';
+import { fileKey, type FileTypes, isAssigned } from './file-keys';
 import { imageFacts, mimeTypeOf } from './file-images';
 import { assignedFilename, checkUploadPath, freeName, sanitizeFilename } from './file-naming';
 import { FILE_MODEL, type FilesRepository } from './files.repository';
 import type { AssignBody } from './files.schemas';
+import { assertRecordInScope, fileScope } from './files-access';
 
-export const FILES_FORM = 'files';
 const fileTarget = { kind: 'global', name: FILE_MODEL } as const;
 
 /** A file the upload request carried, already spooled to a temporary file. */
@@ -20,6 +19,9 @@ export interface SpooledFile {
   path: string;
   originalName: string;
   mimeType: string | undefined;
+  /** Size and MD5, computed while spooling. */
+  size: number;
+  md5: string;
 }
 
 export interface FilesServiceDeps {
@@ -31,13 +33,11 @@ export interface FilesServiceDeps {
 }
 
 /**
- * May the user change archive files at all (checked before any byte is stored)? Uploads belong to
- * no record until assigned, so limited access (which reaches files through their record) is not
- * enough: it takes the files form's edit permission.
+ * Which files the user may change (before any byte is stored): every file with the files form's
+ * edit permission, the files of its own records with limited edit access, else 403.
  */
-function assertMayEdit(user: PermissionHolder): void {
-  if (canUseForm(user, FILES_FORM, 'edit')) return;
-  throw new AppError('FORBIDDEN', 'You are not allowed to perform this action.');
+function editScope(user: PermissionHolder): RecordScope {
+  return fileScope(user, 'edit');
 }
 
 async function assertKnownType(types: FileTypes, type: string): Promise<void> {
@@ -49,72 +49,54 @@ async function assertKnownType(types: FileTypes, type: string): Promise<void> {
 
 const clearedParents = () => Object.fromEntries(PARENT_COLUMNS.map((column) => [column, null]));
 
-/** A name free both in the upload folder and among stored rows. */
-function freeUploadName({ storage, repository }: FilesServiceDeps, name: string): Promise<string> {
-  return freeName(
-    name,
-    async (candidate) => (await storage.exists(uploadKey(candidate))) || (await repository.filenameTaken(candidate)),
-  );
+/** A name no stored row has (names are labels, not keys: unique only for the reader's sake). */
+function freeUploadName({ repository }: FilesServiceDeps, name: string): Promise<string> {
+  return freeName(name, (candidate) => repository.filenameTaken(candidate));
 }
 
-/** Stores an upload under a free name; a name taken meanwhile by a parallel upload is skipped. */
-async function storeUpload(deps: FilesServiceDeps, original: string, path: string) {
-  for (let attempt = 0; attempt < 5; attempt += 1) {
-    const filename = await freeUploadName(deps, sanitizeFilename(original));
-    const key = uploadKey(filename);
-    try {
-      return { filename, key, stored: await deps.storage.put(key, createReadStream(path), { exclusive: true }) };
-    } catch (error) {
-      if (!(error instanceof StorageExistsError)) throw error;
-    }
-  }
-  throw new AppError('CONFLICT', `Too many uploads named '${original}' at once; please try again.`);
-}
-
+/**
+ * The row first, then its bytes under the row's own key; a failed write removes the row again, so
+ * bytes never exist without their row. Going to a record (limited access), the row is made
+ * assigned, and named by the scheme once its id is known; else a parallel upload of the same name
+ * gets the next free one (the row with the higher id yields).
+ */
 async function uploadOne(deps: FilesServiceDeps, user: PermissionHolder, file: SpooledFile, fields: UploadFields) {
-  const { records, storage } = deps;
+  const { records, storage, repository } = deps;
   const original = (file.originalName.split(/[/\\]/).pop() ?? '').slice(0, 255) || 'file';
-  const { filename, key, stored } = await storeUpload(deps, original, file.path);
+  const facts = await imageFacts(file.path);
+  const parent = fields.parent;
+  const row = await records.create(user, fileTarget, {
+    type: fields.type,
+    filename: await freeUploadName(deps, sanitizeFilename(original)),
+    original_filename: original,
+    filesize: file.size,
+    mime_type: mimeTypeOf(original, file.mimeType),
+    checksum: file.md5,
+    upload_date: new Date().toISOString(),
+    ...(fields.analyst ? { analyst: fields.analyst } : {}),
+    ...(facts.width === null ? {} : { metadata: JSON.stringify(facts) }),
+    ...(parent ? { ...parent.ids, parent_combined_id: parent.combinedId } : {}),
+  });
+  const id = Number(row.id);
   try {
-    const facts = await imageFacts(file.path);
-    return await records.create(user, fileTarget, {
-      type: fields.type,
-      filename,
-      original_filename: original,
-      filesize: stored.size,
-      mime_type: mimeTypeOf(original, file.mimeType),
-      checksum: stored.md5,
-      upload_date: new Date().toISOString(),
-      ...(fields.analyst ? { analyst: fields.analyst } : {}),
-      ...(facts.width === null ? {} : { metadata: JSON.stringify(facts) }),
-    });
+    await storage.put(fileKey(id), createReadStream(file.path));
   } catch (error) {
-    await storage.delete(key);
+    await repository.remove(id);
     throw error;
   }
-}
-
-/** Moves the bytes, then saves the row; a refused save moves them back. */
-async function moveAndSave(
-  deps: FilesServiceDeps,
-  user: PermissionHolder,
-  id: number,
-  move: [string, string],
-  values: Row,
-) {
-  const [from, to] = move;
-  try {
-    await deps.storage.move(from, to);
-  } catch (error) {
-    if (error instanceof StorageNotFoundError) throw new AppError('NOT_FOUND', FILE_MISSING);
-    throw error;
-  }
-  try {
-    return await deps.records.update(user, fileTarget, id, values);
-  } catch (error) {
-    await deps.storage.move(to, from);
-    throw error;
-  }
+  const filename = parent
+    ? await repository.rename(
+        id,
+        assignedFilename({
+          id,
+          type: fields.type,
+          nameBase: parent.nameBase,
+          number: null,
+          originalFilename: original,
+        }),
+      )
+    : await repository.distinctName(id, String(row.filename), (name) => freeUploadName(deps, name));
+  return filename === row.filename ? row : { ...row, filename };
 }
 
 /** The columns an assignment writes: parent ids, type, the new name and what the dialog set. */
@@ -133,9 +115,8 @@ async function assignOne(
   body: AssignBody,
   parent: FileParent,
 ) {
-  const { types, repository, records } = deps;
+  const { repository, records } = deps;
   const row = await repository.find(id);
-  await records.get(user, fileTarget, id);
   const filename = assignedFilename({
     id,
     type: body.type,
@@ -143,33 +124,46 @@ async function assignOne(
     number: body.number === undefined ? (row.number as string | null) : body.number,
     originalFilename: String(row.original_filename),
   });
-  const folders = await types.folders();
-  const target = await types.keyOf({ ...row, ...parent.ids, type: body.type, filename }, folders);
-  return moveAndSave(deps, user, id, [await types.locate(row), target], assignedValues(body, parent, filename));
+  // The bytes stay where they are (their key is the id): only the row changes.
+  return records.update(user, fileTarget, id, assignedValues(body, parent, filename));
 }
 
 export function createFilesService(deps: FilesServiceDeps) {
-  const { records, storage, repository, types, parents } = deps;
-  const previews = createPreviewCache(storage);
-  return {
-    assertMayEdit,
+  const { records, repository, types, parents } = deps;
 
-    /** POST upload: every file into the upload area, one archive_file row each. */
+  /** The record the files go to, checked: visible to the user and inside its edit scope. */
+  async function targetRecord(user: PermissionHolder, scope: RecordScope, body: Readonly<Record<string, unknown>>) {
+    const parent = await parents.resolve(user, body);
+    assertRecordInScope(scope, parent.combinedId);
+    return parent;
+  }
+
+  return {
+    /** Before a byte of an upload is read: may the user change any files at all? */
+    assertMayEdit: (user: PermissionHolder) => void editScope(user),
+
+    /**
+     * POST upload: every file into the upload area, one archive_file row each. An upload that
+     * names a record (the assign dialog's ids) goes to that record at once; with limited access
+     * it must name one: the shared upload area belongs to no expedition.
+     */
     async upload(user: PermissionHolder, files: SpooledFile[], fields: UploadFields): Promise<Row[]> {
-      assertMayEdit(user);
+      const scope = editScope(user);
       checkUploadPath(fields.uploadPath);
       if (files.length === 0) throw validationError([{ field: 'files', message: 'Please choose a file to upload.' }]);
       await assertKnownType(types, fields.type);
+      const hasRecord = PARENT_COLUMNS.some((column) => fields.record[column] !== undefined);
+      const parent = scope.restricted || hasRecord ? await targetRecord(user, scope, fields.record) : undefined;
       const saved: Row[] = [];
-      for (const file of files) saved.push(await uploadOne(deps, user, file, fields));
+      for (const file of files) saved.push(await uploadOne(deps, user, file, { ...fields, parent }));
       return saved;
     },
 
-    /** POST assign: type and parent ids set, each file renamed into its type's folder. */
+    /** POST assign: type and parent ids set, each file renamed by the scheme (its bytes stay). */
     async assign(user: PermissionHolder, body: AssignBody): Promise<Row[]> {
-      assertMayEdit(user);
+      const scope = editScope(user);
       await assertKnownType(types, body.type);
-      const parent = await parents.resolve(user, body);
+      const parent = await targetRecord(user, scope, body);
       const saved: Row[] = [];
       for (const id of body.ids) saved.push(await assignOne(deps, user, id, body, parent));
       return saved;
@@ -177,25 +171,23 @@ export function createFilesService(deps: FilesServiceDeps) {
 
     /** PUT unassign/{id}: links removed, the file back in the upload area under its original name. */
     async unassign(user: PermissionHolder, id: number): Promise<Row> {
-      assertMayEdit(user);
+      editScope(user);
       const row = await repository.find(id);
       const current = await records.get(user, fileTarget, id);
       if (!isAssigned(row)) return current;
       const filename = await freeUploadName(deps, sanitizeFilename(String(row.original_filename)));
-      const values = { ...clearedParents(), parent_combined_id: null, filename };
-      return moveAndSave(deps, user, id, [await types.locate(row), uploadKey(filename)], values);
+      return records.update(user, fileTarget, id, { ...clearedParents(), parent_combined_id: null, filename });
     },
 
-    /** POST delete: rows and bytes of the given files (all or nothing per file), and their cached previews. */
+    /**
+     * POST delete: the rows of the given files, one by one; their bytes and previews go once each
+     * delete has committed (file-storage-behavior.ts, the same as a delete through the records API).
+     */
     async remove(user: PermissionHolder, ids: number[]): Promise<number[]> {
-      assertMayEdit(user);
+      editScope(user);
       const deleted: number[] = [];
       for (const id of ids) {
-        const row = await repository.find(id);
-        const key = await types.locate(row);
         await records.remove(user, fileTarget, id);
-        await storage.delete(key);
-        await previews.forget(id);
         deleted.push(id);
       }
       return deleted;
@@ -205,6 +197,10 @@ export function createFilesService(deps: FilesServiceDeps) {
 
 export interface UploadFields {
   type: string;
+  /** The record the files belong to (expedition_id … sample_id, request_id), when the upload names one. */
+  record: Readonly<Record<string, unknown>>;
+  /** That record, resolved and checked (set by the service). */
+  parent?: FileParent | undefined;
   /** The original client's target folder: checked, then ignored (uploads always land in the upload area). */
   uploadPath?: string | undefined;
   analyst?: string;

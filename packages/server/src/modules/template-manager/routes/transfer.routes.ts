@@ -3,6 +3,7 @@ import { AppError, validationError } from '@mdis/shared';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { readingMultipart } from '../../../infra/http/multipart-errors';
 import { assertUploadType, type UploadedFile } from '../template-transfer';
 import { developerRead, developerWrite, tags, template, templateType, type CgRoutes } from './route-options';
 
@@ -19,9 +20,12 @@ async function singleFile(request: FastifyRequest): Promise<UploadedFile> {
   if (!request.isMultipart())
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Upload the template as multipart/form-data with one file.');
   const files: UploadedFile[] = [];
-  // Two at most are read (the limit): enough to tell that more than one was sent.
-  for await (const part of request.files({ limits: { files: 2, fileSize: MAX_UPLOAD_BYTES } }))
-    files.push({ filename: part.filename, mimetype: part.mimetype, data: await part.toBuffer() });
+  // Two at most are read (the limit): enough to tell that more than one was sent. A body without
+  // a boundary or cut short is a 400 (multipart-errors.ts).
+  await readingMultipart(async () => {
+    for await (const part of request.files({ limits: { files: 2, fileSize: MAX_UPLOAD_BYTES } }))
+      files.push({ filename: part.filename, mimetype: part.mimetype, data: await part.toBuffer() });
+  });
   const file = files.at(0);
   if (!file) throw validationError([{ field: 'file', message: 'No file was uploaded.' }]);
   if (files.length > 1) throw validationError([{ field: 'file', message: 'Only one file can be uploaded at a time.' }]);
