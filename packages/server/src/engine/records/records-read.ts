@@ -3,7 +3,7 @@ import { type SqlBool, sql } from 'kysely';
 import { listMeta, type PageWindow } from '../../infra/http/list-query';
 import { type ListParams, type RawQuery, parseListParams } from '../query/list-params';
 import type { Row } from './dynamic-db';
-import { accessKeyOf, aliasOfLevel, type RecordScope, scopeCondition } from './record-access';
+import { accessKeyOf, aliasOfLevel, withScope } from './record-access';
 import { pseudoPathColumns } from './pseudo-columns';
 import { type QueryColumn, queryColumns, quotedRef } from './record-columns';
 import { type Conditions, filterConditions, orderTerms } from './record-query';
@@ -53,12 +53,6 @@ function selectedColumns(model: RecordModel, fields: string[] | undefined): Quer
   // Like the original, a field that is not a column falls back to the whole record.
   if (chosen?.every((c): c is QueryColumn => c !== undefined)) return chosen;
   return [...columns.values()];
-}
-
-function withScope(model: RecordModel, where: Conditions, scope: RecordScope): Conditions {
-  const restriction = scopeCondition(model, scope);
-  if (!restriction) return where;
-  return { sql: [...where.sql, restriction.condition], level: Math.max(where.level, restriction.level) };
 }
 
 /** Only the records with these ids (a report's ticked rows): one IN condition, not a query per id. */

@@ -42,11 +42,11 @@ export const recordsPlugin: FastifyPluginCallbackZod<RecordsPluginOptions> = (ap
   );
 
   app.get('/filter-lists', { config: user, schema: { ...query, response: { 200: filterListsSchema } } }, (request) =>
-    records.filterLists(target(request.query.name), request.query),
+    records.filterLists(currentUser(request), target(request.query.name), request.query),
   );
 
   app.get('/async-lists', { config: user, schema: { ...query, response: { 200: asyncListSchema } } }, (request) =>
-    records.asyncLists(target(request.query.name), request.query),
+    records.asyncLists(currentUser(request), target(request.query.name), request.query),
   );
 
   app.post(
