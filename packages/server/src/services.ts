@@ -132,7 +132,7 @@ function accountServices(deps: {
 }) {
   const { db, dialect, users, tokens, appConfig, config, log } = deps;
   return {
-    account: createAccountService({ db, dialect, users }),
+    account: createAccountService({ db, dialect, users, appConfig }),
     recovery: createPasswordRecoveryService({
       users,
       recoveries: createPasswordRecoveryRepository(db),
