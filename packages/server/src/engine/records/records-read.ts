@@ -3,7 +3,7 @@ import { type SqlBool, sql } from 'kysely';
 import { listMeta, type PageWindow } from '../../infra/http/list-query';
 import { type ListParams, type RawQuery, parseListParams } from '../query/list-params';
 import type { Row } from './dynamic-db';
-import { accessKeyOf, aliasOfLevel, withScope } from './record-access';
+import { type RecordAction, type RecordScope, accessKeyOf, aliasOfLevel, withScope } from './record-access';
 import { pseudoPathColumns } from './pseudo-columns';
 import { type QueryColumn, queryColumns, quotedRef } from './record-columns';
 import { type Conditions, filterConditions, orderTerms } from './record-query';
@@ -92,6 +92,10 @@ export function createRecordsReader(deps: RecordsDeps) {
 
   return {
     findRecord,
+
+    /** Which records of a form or model the user may view or edit (403 when none): for callers outside the pipeline. */
+    scope: async (user: PermissionHolder, ref: RecordTargetRef, action: RecordAction): Promise<RecordScope> =>
+      authorize(user, await resolveTarget(templates, ref), action),
 
     /** GET list: exactly one count query and one data query, whatever the page size. */
     list: async (

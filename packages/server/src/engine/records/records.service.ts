@@ -40,6 +40,7 @@ export function createRecordsService(options: RecordsServiceOptions) {
   const drafts = createRecordsDrafts(deps, reader, writer.checkParent);
   const lookups = createLookupLists(deps);
   return {
+    scope: reader.scope,
     list: reader.list,
     get: reader.get,
     create: writer.create,

@@ -1,5 +1,6 @@
 import { AppError, hasRole, isReadOnly } from '@mdis/shared';
-import { FORBIDDEN_MESSAGE } from './access-control';
+import type { FastifyRequest } from 'fastify';
+import { currentUser, FORBIDDEN_MESSAGE } from './access-control';
 
 interface Actor {
   id: number;
@@ -23,6 +24,13 @@ export function assertMayChangeAuthored(actor: Actor, authorId: number | null): 
 export function assertMayWrite(actor: { roles: readonly string[] }): void {
   if (isReadOnly(actor.roles)) throw new AppError('FORBIDDEN', FORBIDDEN_MESSAGE);
 }
+
+/**
+ * The same as an onRequest hook: it runs right after the access check, before the input is
+ * validated or a record looked up, so a read-only user learns nothing about either.
+ */
+export const refuseReadOnly = (request: FastifyRequest): Promise<void> =>
+  Promise.resolve().then(() => assertMayWrite(currentUser(request)));
 
 /** The signature a post or message keeps: the profile name, else the username. */
 export const signatureOf = (actor: { name: string; username: string }): string =>

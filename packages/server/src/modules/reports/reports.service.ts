@@ -72,6 +72,8 @@ export function createReportsService(deps: ReportDeps) {
       query: ReportQuery,
       confirmed: boolean,
     ): Promise<ActionResult> => {
+      const writes = findReport(name)?.writes;
+      if (writes !== undefined) await deps.records.scope(user, { kind: 'global', name: writes }, 'edit');
       const input = await prepare(name, user, query);
       const { definition } = input;
       if (definition.type !== 'action' || !definition.run) {
