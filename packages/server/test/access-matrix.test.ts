@@ -398,6 +398,11 @@ export const PENDING_OTHER_BRANCH = new Set<string>([
   ...['noRole', 'readOnly', 'viewer', 'formView', 'formEdit', 'limitedView', 'limitedEdit'].map(
     (user) => `PUT /api/v1/file/auto-print-image|${user}`,
   ),
+  // files: assign and delete validate the body before they refuse (the `refuses before it validates` pass).
+  ...['noRole', 'readOnly', 'viewer', 'formView', 'formEdit', 'limitedView'].flatMap((user) => [
+    `POST /api/v1/file/assign|${user}|broken-body`,
+    `POST /api/v1/file/delete|${user}|broken-body`,
+  ]),
   // files: the preview refuses a viewer of the file's sample (form-sample:view) whom the original serves.
   'GET /files/:id|formView',
   'GET /files/:id|formEdit',
@@ -447,6 +452,31 @@ describe.each(DIALECTS)('access matrix (%s)', (dialect) => {
       expect(await limitedUserLeaks(c, c.users[user])).toEqual(PENDING_LEAKS[user]);
     },
   );
+
+  // Authorization before validation: a refused write stays refused when its body is broken.
+  it('refuses before it validates: a refused write is as refused with a body of the wrong type', async () => {
+    const wrong: string[] = [];
+    for (const key of routeKeys(c).filter((k) => /^(POST|PUT|PATCH|DELETE) /.test(k) && k !== LAST)) {
+      const row = ACCESS_MATRIX[key];
+      const [method, url] = key.split(' ') as [InjectOptions['method'], string];
+      for (const [index, user] of USER_KINDS.entries()) {
+        const expected = row.expect.split(/\s+/)[index];
+        if (expected === 'a' || PENDING_OTHER_BRANCH.has(`${key}|${user}`)) continue;
+        const pending = PENDING_OTHER_BRANCH.has(`${key}|${user}|broken-body`);
+        const request = row.request?.(c, user) ?? {};
+        const response = await c.app.inject({
+          method,
+          url: request.url ?? url,
+          headers: { ...c.users[user], 'content-type': 'application/json' },
+          payload: '7',
+        });
+        const got = outcomeOf(response.statusCode);
+        if ((got !== expected) !== pending)
+          wrong.push(`${key}|${user}: ${String(response.statusCode)} ${response.body.slice(0, 120)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
 
   it('answers every route × user cell as the table says', async () => {
     const keys = routeKeys(c).filter((key) => Object.hasOwn(ACCESS_MATRIX, key));

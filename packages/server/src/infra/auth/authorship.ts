@@ -1,6 +1,7 @@
 import { AppError, hasRole, isReadOnly } from '@mdis/shared';
 import type { FastifyRequest } from 'fastify';
 import { currentUser, FORBIDDEN_MESSAGE } from './access-control';
+import type { AuthenticatedUser } from './authenticated-user';
 
 interface Actor {
   id: number;
@@ -31,6 +32,18 @@ export function assertMayWrite(actor: { roles: readonly string[] }): void {
  */
 export const refuseReadOnly = (request: FastifyRequest): Promise<void> =>
   Promise.resolve().then(() => assertMayWrite(currentUser(request)));
+
+/**
+ * A preValidation hook for `/:id` writes of posts and messages: who may change the record is
+ * known before its new body is validated (a non-author learns nothing about the input rules).
+ */
+export function authorFirst(assertMayChange: (actor: AuthenticatedUser, id: number) => Promise<void>) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const id = Number((request.params as { id?: unknown }).id);
+    // A malformed id is the schema's 400.
+    if (Number.isSafeInteger(id) && id > 0) await assertMayChange(currentUser(request), id);
+  };
+}
 
 /** The signature a post or message keeps: the profile name, else the username. */
 export const signatureOf = (actor: { name: string; username: string }): string =>

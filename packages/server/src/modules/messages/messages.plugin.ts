@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../infra/auth/access-control';
-import { refuseReadOnly } from '../../infra/auth/authorship';
+import { authorFirst, refuseReadOnly } from '../../infra/auth/authorship';
 import type { MessagesService } from './messages.service';
 
 const tags = ['messages'];
@@ -44,7 +44,11 @@ export const messagesPlugin: FastifyPluginCallbackZod<{ messages: MessagesServic
   );
   app.put(
     '/:id',
-    { ...writeOptions, schema: { tags, params: idParams, body: messageBodySchema, response: { 200: messageSchema } } },
+    {
+      ...writeOptions,
+      preValidation: authorFirst((actor, id) => messages.assertMayChange(actor, id)),
+      schema: { tags, params: idParams, body: messageBodySchema, response: { 200: messageSchema } },
+    },
     (request) => messages.update(currentUser(request), request.params.id, request.body),
   );
   app.delete(

@@ -2,7 +2,7 @@ import { listSchema, postBodySchema, postListQuerySchema, postSchema } from '@md
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../infra/auth/access-control';
-import { refuseReadOnly } from '../../infra/auth/authorship';
+import { authorFirst, refuseReadOnly } from '../../infra/auth/authorship';
 import type { PostsService } from './posts.service';
 
 const tags = ['posts'];
@@ -13,6 +13,7 @@ const write = { config: signedIn, onRequest: refuseReadOnly };
 
 /** Dashboard posts: `api/v1/posts`. */
 export const postsPlugin: FastifyPluginCallbackZod<{ posts: PostsService }> = (app, { posts }, done) => {
+  const change = { ...write, preValidation: authorFirst((actor, id) => posts.assertMayChange(actor, id)) };
   app.get(
     '/',
     { config: signedIn, schema: { tags, querystring: postListQuerySchema, response: { 200: listSchema(postSchema) } } },
@@ -28,7 +29,7 @@ export const postsPlugin: FastifyPluginCallbackZod<{ posts: PostsService }> = (a
   );
   app.put(
     '/:id',
-    { ...write, schema: { tags, params: idParams, body: postBodySchema, response: { 200: postSchema } } },
+    { ...change, schema: { tags, params: idParams, body: postBodySchema, response: { 200: postSchema } } },
     (request) => posts.update(currentUser(request), request.params.id, request.body),
   );
   app.delete(
