@@ -150,7 +150,7 @@ function accountServices(deps: {
 }) {
   const { db, dialect, users, tokens, appConfig, config, log } = deps;
   return {
-    account: createAccountService({ db, dialect, users }),
+    account: createAccountService({ db, dialect, users, appConfig }),
     recovery: createPasswordRecoveryService({
       users,
       recoveries: createPasswordRecoveryRepository(db),

@@ -84,16 +84,39 @@ describe.each(DIALECTS)('account API (%s)', (dialect) => {
     expect((await login(t.app, 'owner', 'new-password')).username).toBe('owner');
   });
 
-  it('needs a login; the read-only default user cannot change its account', async () => {
+  it('needs a login', async () => {
     expect((await put({ name: 'x', email: 'x@example.org' }, {})).statusCode).toBe(401);
     expect((await changePassword({}, {})).statusCode).toBe(401);
-    const readOnly = await signedInUser(t.app, t.db, { roles: ['readOnly'] });
-    expect((await put({ name: 'x', email: 'ro@example.org' }, readOnly.headers)).statusCode).toBe(403);
-    const body = {
-      oldPassword: readOnly.user.password,
-      newPassword: 'whatever-1',
-      newPasswordConfirmation: 'whatever-1',
-    };
-    expect((await changePassword(body, readOnly.headers)).statusCode).toBe(403);
+  });
+
+  it('lets a read-only user keep its own profile and password, not its roles', async () => {
+    const readOnly = await signedInUser(t.app, t.db, { roles: ['readOnly'], password: 'read-only-1' });
+    const saved = await put(
+      { name: 'Reader', email: 'reader@example.org', roles: ['administrator'] },
+      readOnly.headers,
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<AuthUser>()).toMatchObject({ roles: ['readOnly'], profile: { name: 'Reader' } });
+    const body = { oldPassword: 'read-only-1', newPassword: 'read-only-2', newPasswordConfirmation: 'read-only-2' };
+    expect((await changePassword(body, readOnly.headers)).statusCode).toBe(200);
+    expect((await login(t.app, readOnly.user.username, 'read-only-2')).roles).toEqual(['readOnly']);
+  });
+
+  it('should not let anyone change the default user everyone signs in as: 403 before the body is read', async () => {
+    const guest = await signedInUser(t.app, t.db, { username: 'guest', roles: ['readOnly'], password: 'guest-pass' });
+    const developer = await signedInUser(t.app, t.db, { roles: ['developer'] });
+    const config = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/app/config',
+      headers: developer.headers,
+      payload: { useDefaultUser: 'guest' },
+    });
+    expect(config.statusCode).toBe(200);
+    expect((await put({ name: 'x', email: 'guest2@example.org' }, guest.headers)).statusCode).toBe(403);
+    expect((await put({ email: 'not-an-email' }, guest.headers)).statusCode).toBe(403);
+    const body = { oldPassword: 'guest-pass', newPassword: 'taken-over', newPasswordConfirmation: 'taken-over' };
+    expect((await changePassword(body, guest.headers)).statusCode).toBe(403);
+    expect((await changePassword({}, guest.headers)).statusCode).toBe(403);
+    expect((await login(t.app, 'guest', 'guest-pass')).username).toBe('guest');
   });
 });

@@ -1,12 +1,13 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_APP_CONFIG } from '@mdis/shared';
+import { DEFAULT_APP_CONFIG, PUBLIC_APP_CONFIG_KEYS } from '@mdis/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DIALECTS } from './helpers/dialects';
 import { signedInUser } from './helpers/factories';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 const APP = '/api/v1/app';
+const PUBLISHED = Object.fromEntries(PUBLIC_APP_CONFIG_KEYS.map((key) => [key, DEFAULT_APP_CONFIG[key]]));
 
 describe.each(DIALECTS)('app calls (%s)', (dialect) => {
   let t: TestApp;
@@ -21,10 +22,21 @@ describe.each(DIALECTS)('app calls (%s)', (dialect) => {
     t.app.inject({ method: 'POST', url: `${APP}/config`, headers, payload });
 
   describe('app config', () => {
-    it('answers the defaults publicly', async () => {
+    it("answers the spec's keys publicly", async () => {
       const response = await t.app.inject({ method: 'GET', url: `${APP}/config` });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual(DEFAULT_APP_CONFIG);
+      expect(response.json()).toEqual(PUBLISHED);
+      expect(Object.keys(PUBLISHED)).toContain('customScssFilePrefix');
+    });
+
+    it('should not publish any other key a developer stores, nor the IGSN settings', async () => {
+      expect((await postConfig({ 'smtp-password': 'hunter2', 'igsn.prefix': 'ICDP' })).statusCode).toBe(200);
+      const config = await t.app.inject({ method: 'GET', url: `${APP}/config` });
+      expect(config.json()).toEqual(PUBLISHED);
+      expect(config.body).not.toContain('hunter2');
+      for (const key of ['smtp-password', 'igsn.prefix', 'igsn.method']) {
+        expect((await t.app.inject({ method: 'GET', url: `${APP}/config/${key}` })).statusCode).toBe(404);
+      }
     });
 
     it('answers one value as JSON, and 404 for an unknown key', async () => {
@@ -37,6 +49,7 @@ describe.each(DIALECTS)('app calls (%s)', (dialect) => {
     });
 
     it('lets a developer store values (null deletes) and answers the whole config', async () => {
+      // The developer's answer is the whole config, unpublished keys included.
       const stored = await postConfig({ AppName: 'Expedition 5071', 'map.tiles': { url: 'https://tiles' } });
       expect(stored.statusCode).toBe(200);
       expect(stored.json()).toEqual({

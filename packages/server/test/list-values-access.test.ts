@@ -102,6 +102,12 @@ describe.each(DIALECTS)('list values API: locks, roles, concurrency (%s)', (dial
       expect(missing.statusCode).toBe(404);
       expect(missing.json()).toMatchObject({ message: 'Unable to find list with name GHOST' });
       expect(await listNames()).not.toContain('GHOST');
+      // Authorization before existence: an operator may never change a lock (issue 16 finding 8).
+      const operator = await as('operator', 'PUT', `${API}/list?listname=GHOST`, { is_locked: true });
+      expect(operator.statusCode).toBe(403);
+      expect(operator.json()).toMatchObject({ message: LIST_VALUE_MESSAGES.lockAdministratorOnly });
+      const uriOnly = await as('operator', 'PUT', `${API}/list?listname=GHOST`, { list_uri: 'https://x.org' });
+      expect(uriOnly.statusCode).toBe(404);
       expect((await as('viewer', 'GET', url)).json()).toMatchObject({ is_locked: false, list_uri: null });
     });
   });

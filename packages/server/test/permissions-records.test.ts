@@ -174,18 +174,17 @@ describe.each(DIALECTS)('record permissions (%s)', (dialect) => {
       );
     });
 
-    it('does not restrict filter lists and async lists (any signed-in user)', async () => {
+    it('narrows filter lists and async lists to the scope; nothing for a user without role', async () => {
       const models = `models[]=${encodeURIComponent(JSON.stringify({ model: 'expedition', require: null }))}`;
-      for (const headers of [users.limitedView, users.nobody] as Headers[]) {
-        const lists = await call('GET', `/api/v1/form/filter-lists?name=hole&${models}`, headers);
-        expect(lists.json<Record<string, unknown[]>>().expedition).toHaveLength(2);
-        const async = await call(
-          'GET',
-          '/api/v1/global/async-lists?name=ProjectHole&fields=hole,id&sort=hole',
-          headers,
-        );
-        expect(async.statusCode).toBe(200);
-      }
+      const lists = await call('GET', `/api/v1/form/filter-lists?name=hole&${models}`, users.limitedView);
+      expect(lists.json<Record<string, unknown[]>>().expedition).toHaveLength(1);
+      const asyncUrl = '/api/v1/global/async-lists?name=ProjectHole&fields=combined_id,id&sort=combined_id';
+      const holes = await call('GET', asyncUrl, users.limitedView);
+      expect(holes.statusCode).toBe(200);
+      const ids = holes.json<{ items: Rec[] }>().items.map((i) => String(i.combined_id));
+      expect(ids.filter((id) => !id.startsWith('5065_'))).toEqual([]);
+      expect((await call('GET', `/api/v1/form/filter-lists?name=hole&${models}`, users.nobody)).statusCode).toBe(403);
+      expect((await call('GET', asyncUrl, users.nobody)).statusCode).toBe(403);
     });
   });
 

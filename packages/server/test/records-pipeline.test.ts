@@ -101,10 +101,10 @@ describe.each(DIALECTS)('records pipeline with behaviors (%s)', (dialect) => {
 
   it('caps async lists and tells the totalCount only then', async () => {
     const query = { fields: ['hole', 'id'], sort: 'hole', value: [] };
-    const capped = await records.asyncLists(hole, query);
+    const capped = await records.asyncLists(admin, hole, query);
     expect(capped.items).toHaveLength(2);
     expect(capped.totalCount).toBe(await count());
-    const small = await records.asyncLists(hole, { ...query, q: 'KE' });
+    const small = await records.asyncLists(admin, hole, { ...query, q: 'KE' });
     expect(small).toEqual({ items: [{ hole: 'KEEP', id: expect.any(Number) as number }] });
   });
 });

@@ -30,6 +30,35 @@ export const DEFAULT_APP_CONFIG = {
 } as const;
 
 export type AppConfigKey = keyof typeof DEFAULT_APP_CONFIG;
+
+/**
+ * What the public `GET app/config` answers, to anyone signed in or not: the keys of spec 2 §3 and
+ * the shell's own two links. Whatever else is stored (the IGSN settings, a developer's own keys)
+ * is no business of an anonymous caller: signed-in users read it through their user config.
+ */
+export const PUBLIC_APP_CONFIG_KEYS = [
+  'AppName',
+  'AppShortName',
+  'ShowAppShortName',
+  'CopyrightText',
+  'CopyrightLink',
+  'AboutLink',
+  'CanSendEmails',
+  'UseOAuth2',
+  'AppIcon',
+  'SecondAppIcon',
+  'SecondAppIconUrl',
+  'useDefaultUser',
+  'useFacetSearch',
+  'useCustomScss',
+  'customScssFilePrefix',
+  'UserManagementUrl',
+  'HelpBaseUrl',
+] as const satisfies readonly AppConfigKey[];
+
+export function isPublicConfigKey(key: string): boolean {
+  return (PUBLIC_APP_CONFIG_KEYS as readonly string[]).includes(key);
+}
 export type AppConfigValue = string | number | boolean | null | AppConfigValue[] | { [key: string]: AppConfigValue };
 export type AppConfig = Record<string, AppConfigValue>;
 

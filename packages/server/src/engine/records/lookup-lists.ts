@@ -3,15 +3,19 @@ import {
   type AsyncListQuery,
   type FilterDataModel,
   type FilterListsQuery,
+  type PermissionHolder,
   parseSortTerms,
 } from '@mdis/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { type Row, textOf } from './dynamic-db';
+import { assertLookupColumns, lookupGrant } from './lookup-access';
+import { type RecordScope, withScope } from './record-access';
 import { queryColumns } from './record-columns';
 import { type OrderTerm, filterConditions, orderTerms } from './record-query';
 import { loadRecordModel } from './record-model';
 import { type RecordTargetRef, resolveTarget } from './record-target';
 import type { RecordsDeps } from './records-deps';
+import { authorize } from './steps/authorize';
 
 export const DEFAULT_ASYNC_LIST_LIMIT = 100;
 
@@ -42,6 +46,7 @@ async function optionsOf(
   deps: RecordsDeps,
   definition: FilterDataModel,
   require: FilterListRequest['require'],
+  scope: RecordScope,
 ): Promise<Row[]> {
   const { templates, repository } = deps;
   const model = await loadRecordModel(templates, definition.model);
@@ -58,36 +63,45 @@ async function optionsOf(
   if (require && columns.get(require.as)?.kind === 'number' && !/^-?\d+(\.\d+)?$/.test(textOf(require.value))) {
     throw new AppError('BAD_REQUEST', `Invalid query parameter 'models': ${require.as} must be a number.`);
   }
-  const where = require
+  const required = require
     ? {
         sql: [sql<SqlBool>`${pick(require.as, require.as).ref} = ${require.value}`],
         level: columns.get(require.as)?.level ?? 0,
       }
     : { sql: [], level: 0 };
+  // The options are records of their own model: a limited user sees only those under its prefixes.
+  const where = withScope(model, required, scope);
   const order: OrderTerm[] = [{ ...selected[1], direction: 'asc' }, ...orderTerms(model, [])];
   return repository.select(model, { columns: selected, where, order });
 }
 
 /**
  * GET async-lists: `fields=text,value` columns, `q` as a prefix of the text, the selected
- * `value`s first, `sort` required; capped, with totalCount only when capped.
+ * `value`s first, `sort` required; capped, with totalCount only when capped. Only the records
+ * (and, for a select-only grant, the columns) the user may read (lookup-access.ts).
  */
 async function asyncList(
   deps: RecordsDeps,
+  user: PermissionHolder,
   ref: RecordTargetRef,
   query: Omit<AsyncListQuery, 'name'>,
 ): Promise<{ items: Row[]; totalCount?: number }> {
   const { templates, repository, dialect } = deps;
-  const { model } = await resolveTarget(templates, ref);
+  const target = await resolveTarget(templates, ref);
+  const grant = await lookupGrant(templates, user, target);
+  const { model } = target;
   const columns = queryColumns(model);
   const { fields, value: selectedValues } = query;
   const sortParam = query.sort;
   if (!sortParam) throw new AppError('BAD_REQUEST', 'required parameter sort is not sent.');
   const [textName = 'id', valueName = 'id'] = fields;
+  const filters = query.filter ?? {};
+  const sortTerms = parseSortTerms(sortParam);
+  assertLookupColumns(grant, [textName, valueName, ...Object.keys(filters), ...sortTerms.map((t) => t.column)]);
   const text = columns.get(textName);
   const value = columns.get(valueName);
   if (!text || !value) throw new AppError('BAD_REQUEST', `Invalid query parameter 'fields': ${fields.join(',')}`);
-  const where = filterConditions(model, query.filter ?? {}, dialect);
+  const where = withScope(model, filterConditions(model, filters, dialect), grant.scope);
   const { q } = query;
   const conditions: RawBuilder<SqlBool>[] = [...where.sql];
   if (q)
@@ -103,7 +117,7 @@ async function asyncList(
         },
       ]
     : [];
-  const order = [...first, ...orderTerms(model, parseSortTerms(sortParam))];
+  const order = [...first, ...orderTerms(model, sortTerms)];
   const limit = deps.asyncListLimit ?? DEFAULT_ASYNC_LIST_LIMIT;
   const level = Math.max(where.level, text.level);
   const rows = await repository.select(model, {
@@ -121,9 +135,17 @@ export function createLookupLists(deps: RecordsDeps) {
   const { templates } = deps;
 
   return {
-    /** GET filter-lists (reference §5.5): the filter bar's option lists, not limited by scope. */
-    filterLists: async (ref: RecordTargetRef, query: FilterListsQuery): Promise<Record<string, Row[]>> => {
+    /**
+     * GET filter-lists (reference §5.5): the filter bar's option lists, for whoever may view the form
+     * (or model), each list narrowed to that user's scope (the original did not narrow them).
+     */
+    filterLists: async (
+      user: PermissionHolder,
+      ref: RecordTargetRef,
+      query: FilterListsQuery,
+    ): Promise<Record<string, Row[]>> => {
       const target = await resolveTarget(templates, ref);
+      const scope = authorize(user, target, 'view');
       const forms = target.form
         ? [target.form]
         : await templates.listForms((f) => f.dataModel === target.model.fullName);
@@ -135,11 +157,12 @@ export function createLookupLists(deps: RecordsDeps) {
       for (const request of parseModelsParam(query['models[]'] ?? query.models)) {
         const definition = Object.hasOwn(definitions, request.model) ? definitions[request.model] : undefined;
         if (!definition) throw new AppError('BAD_REQUEST', `Unknown filter model "${request.model}".`);
-        result[request.model] = await optionsOf(deps, definition, request.require);
+        result[request.model] = await optionsOf(deps, definition, request.require, scope);
       }
       return result;
     },
 
-    asyncLists: (ref: RecordTargetRef, query: Omit<AsyncListQuery, 'name'>) => asyncList(deps, ref, query),
+    asyncLists: (user: PermissionHolder, ref: RecordTargetRef, query: Omit<AsyncListQuery, 'name'>) =>
+      asyncList(deps, user, ref, query),
   };
 }

@@ -3,6 +3,7 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { anyOf } from '../query/filter-compiler';
 import { textOf } from './dynamic-db';
 import type { RecordModel } from './record-model';
+import type { Conditions } from './record-query';
 
 export type RecordAction = 'view' | 'edit';
 
@@ -17,11 +18,22 @@ export const NOT_ALLOWED = 'You are not allowed to perform this action.';
  * record; limited access gives records under its prefixes; nothing → 403.
  */
 export function resolveScope(user: PermissionHolder, formNames: readonly string[], action: RecordAction): RecordScope {
+  const scope = scopeOf(user, formNames, action);
+  if (!scope) throw new AppError('FORBIDDEN', NOT_ALLOWED);
+  return scope;
+}
+
+/** resolveScope without the 403: undefined when nothing grants the action. */
+export function scopeOf(
+  user: PermissionHolder,
+  formNames: readonly string[],
+  action: RecordAction,
+): RecordScope | undefined {
   const names = formNames.length > 0 ? formNames : [''];
   if (names.some((name) => canUseForm(user, name, action))) return { restricted: false };
   const prefixes = limitedAccessPrefixes(user, action);
   if (prefixes.length > 0) return { restricted: true, prefixes };
-  throw new AppError('FORBIDDEN', NOT_ALLOWED);
+  return undefined;
 }
 
 /**
@@ -81,6 +93,13 @@ export function scopeCondition(
     return sql<SqlBool>`(${ref} = ${prefix} OR substr(${ref}, 1, ${boundary.length}) = ${boundary})`;
   });
   return { condition: anyOf(conditions), level: key.level };
+}
+
+/** The conditions of a query narrowed to the scope (lists, lookups and filter lists alike). */
+export function withScope(model: RecordModel, where: Conditions, scope: RecordScope): Conditions {
+  const restriction = scopeCondition(model, scope);
+  if (!restriction) return where;
+  return { ...where, sql: [...where.sql, restriction.condition], level: Math.max(where.level, restriction.level) };
 }
 
 /** A single-record action on a record outside the scope is a 403. */

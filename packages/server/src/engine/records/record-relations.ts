@@ -31,9 +31,17 @@ export interface OneToManyColumn {
   fkColumn: string;
 }
 
+/** A stored column holding the id of a record of `foreignTable` (a `1n` relation's local column). */
+export interface ReferenceColumn {
+  name: string;
+  foreignTable: string;
+}
+
 export interface RelationColumns {
   manyToMany: ManyToManyColumn[];
   oneToMany: OneToManyColumn[];
+  /** Stored id columns of `1n` relations (`sample_request_id`, `storage_id`): a write may point them anywhere. */
+  references: ReferenceColumn[];
 }
 
 const NM_SUFFIX = '_ids_nm';
@@ -84,11 +92,22 @@ function toOneToMany(template: ModelTemplate, column: ColumnTemplate): OneToMany
   };
 }
 
+function toReferences(template: ModelTemplate): ReferenceColumn[] {
+  const stored = (name: string) =>
+    Object.hasOwn(template.columns, name) && !['one_to_many', 'many_to_many'].includes(template.columns[name].type);
+  return relationsOf(template, '1n').flatMap((relation) => {
+    const foreignTable = relation.foreignTable;
+    if (!foreignTable) return [];
+    return (relation.localColumns ?? []).filter(stored).map((name) => ({ name, foreignTable }));
+  });
+}
+
 /** The relation columns of a model template; one whose relation cannot be resolved is left out. */
 export function relationColumnsOf(template: ModelTemplate): RelationColumns {
   const columns = Object.values(template.columns);
   return {
     manyToMany: columns.filter((c) => c.type === 'many_to_many').flatMap((c) => toManyToMany(template, c) ?? []),
     oneToMany: columns.filter((c) => c.type === 'one_to_many').flatMap((c) => toOneToMany(template, c) ?? []),
+    references: toReferences(template),
   };
 }

@@ -2,7 +2,7 @@ import { AppError, type ListMeta, type ListQuery, parseSortTerms, type Permissio
 import { type SqlBool, sql } from 'kysely';
 import { listMeta, pageWindow } from '../../infra/http/list-query';
 import type { Row } from './dynamic-db';
-import { accessKeyOf, aliasOfLevel, type RecordScope, scopeCondition } from './record-access';
+import { type RecordAction, type RecordScope, accessKeyOf, aliasOfLevel, withScope } from './record-access';
 import { pseudoPathColumns } from './pseudo-columns';
 import { type QueryColumn, queryColumns, quotedRef } from './record-columns';
 import { type Conditions, filterConditions, orderTerms } from './record-query';
@@ -54,12 +54,6 @@ function selectedColumns(model: RecordModel, fields: string[] | undefined): Quer
   return [...columns.values()];
 }
 
-function withScope(model: RecordModel, where: Conditions, scope: RecordScope): Conditions {
-  const restriction = scopeCondition(model, scope);
-  if (!restriction) return where;
-  return { sql: [...where.sql, restriction.condition], level: Math.max(where.level, restriction.level) };
-}
-
 /** Only the records with these ids (a report's ticked rows): one IN condition, not a query per id. */
 function withIds(where: Conditions, ids: readonly number[] | undefined): Conditions {
   if (ids === undefined) return where;
@@ -97,6 +91,10 @@ export function createRecordsReader(deps: RecordsDeps) {
 
   return {
     findRecord,
+
+    /** Which records of a form or model the user may view or edit (403 when none): for callers outside the pipeline. */
+    scope: async (user: PermissionHolder, ref: RecordTargetRef, action: RecordAction): Promise<RecordScope> =>
+      authorize(user, await resolveTarget(templates, ref), action),
 
     /** GET list: exactly one count query and one data query, whatever the page size. */
     list: async (

@@ -1,12 +1,13 @@
 import type { FieldError, PermissionHolder } from '@mdis/shared';
 import { runBehaviorHook } from '../behaviors/behavior-registry';
 import type { DynamicTrx, Row } from './dynamic-db';
-import { type RecordScope, accessKeyOf, assertInScope } from './record-access';
-import { type RecordModel, loadRecordModel } from './record-model';
+import type { RecordScope } from './record-access';
+import type { RecordModel } from './record-model';
 import { type RecordTarget, type RecordTargetRef, resolveTarget } from './record-target';
 import type { RecordsDeps } from './records-deps';
 import type { createRecordsReader } from './records-read';
-import { authorize, authorizeParent, authorizeRecord, ACCESS_KEY } from './steps/authorize';
+import { authorize, authorizeRecord } from './steps/authorize';
+import { authorizeParentRecord, authorizeReferences } from './steps/authorize-references';
 import { applyCalculations, calculatedColumns } from './steps/calculate';
 import { runAfterBehaviors } from './steps/behaviors-after';
 import { runBeforeBehaviors } from './steps/behaviors-before';
@@ -15,7 +16,7 @@ import { presentRows } from './steps/present';
 import { type RelationInput, readRelationInput } from './steps/relation-input';
 import { presentRelationValues } from './steps/relation-values';
 import { translateDeleteError, translateWriteError } from './steps/translate-errors';
-import { assertValid, isEmpty, validateValues } from './steps/validate';
+import { assertValid, validateValues } from './steps/validate';
 import { validateReferences } from './steps/validate-references';
 import { validateRelations } from './steps/validate-relations';
 import { referenceValues, writeLinks, writeRecord } from './steps/write';
@@ -50,67 +51,6 @@ function changes(model: RecordModel, record: Row, previous: Row | undefined): Ro
     if (!previous || record[column.name] !== previous[column.name]) changed[column.name] = record[column.name];
   }
   return changed;
-}
-
-/** With limited access, the (new) parent must lie inside the scope. */
-async function checkParentScope(
-  deps: RecordsDeps,
-  reader: Reader,
-  scope: RecordScope,
-  model: RecordModel,
-  parentId: unknown,
-): Promise<void> {
-  const parent = model.ancestors.at(0);
-  if (!scope.restricted || !parent || isEmpty(parentId) || typeof parentId === 'object') return;
-  const parentModel = await loadRecordModel(deps.templates, parent.template.fullName);
-  const key = accessKeyOf(parentModel);
-  const row = await reader.findRecord(parentModel, Number(parentId)).catch(() => undefined);
-  if (row) authorizeParent(scope, row[ACCESS_KEY], key !== undefined);
-}
-
-/**
- * With limited access, a record whose access key is a column of its own that the client writes (an
- * archive file's `parent_combined_id`) must keep it inside the scope: a write never puts a record
- * where the writer could not reach it.
- */
-function checkOwnKey(scope: RecordScope, model: RecordModel, input: Row): void {
-  const key = accessKeyOf(model);
-  if (!scope.restricted || key?.level !== 0 || !Object.hasOwn(input, key.column)) return;
-  assertInScope(scope, key, input[key.column]);
-}
-
-/**
- * With limited access, every record a relation value links to must lie inside the scope too, or a
- * user could attach records it may not see. One read per related id: only limited users pay it, and
- * only for the ids they send.
- */
-async function checkRelationScope(
-  deps: RecordsDeps,
-  reader: Reader,
-  scope: RecordScope,
-  relations: RelationInput,
-): Promise<void> {
-  if (!scope.restricted) return;
-  const targets = [
-    ...relations.links.map((link) => ({ table: link.column.relatedTable, ids: link.ids })),
-    ...relations.references.flatMap((ref) =>
-      ref.id === null ? [] : [{ table: ref.column.foreignTable, ids: [ref.id] }],
-    ),
-  ];
-  if (targets.length === 0) return;
-  const models = await deps.templates.listModels();
-  for (const { table, ids } of targets) {
-    const template = models.find((model) => model.table === table);
-    if (!template) continue;
-    const related = await loadRecordModel(deps.templates, template.fullName);
-    const key = accessKeyOf(related);
-    if (!key) continue;
-    for (const id of ids) {
-      // An unknown id is left to validation (422 '{label} is invalid.').
-      const row = await reader.findRecord(related, id).catch(() => undefined);
-      if (row) assertInScope(scope, key, row[ACCESS_KEY]);
-    }
-  }
 }
 
 /** Steps 2 (references) to 7 inside one transaction; DB errors translated afterwards (step 6). */
@@ -151,21 +91,10 @@ async function afterDeleteCommitted(deps: RecordsDeps, model: RecordModel, previ
   await runBehaviorHook(deps.behaviors, 'afterDeleteCommitted', context);
 }
 
-/** With limited access: the record's own key and every related record inside the scope. */
-async function checkInputScope(
-  deps: RecordsDeps,
-  reader: Reader,
-  scope: RecordScope,
-  write: { model: RecordModel; input: Row; relations: RelationInput },
-): Promise<void> {
-  checkOwnKey(scope, write.model, write.input);
-  await checkRelationScope(deps, reader, scope, write.relations);
-}
-
 export function createRecordsWriter(deps: RecordsDeps, reader: Reader) {
   const { repository, templates, dialect, behaviors } = deps;
   const checkParent = (scope: RecordScope, model: RecordModel, parentId: unknown) =>
-    checkParentScope(deps, reader, scope, model, parentId);
+    authorizeParentRecord(deps, reader.findRecord, scope, model, parentId);
 
   async function present(model: RecordModel, id: number): Promise<Row> {
     const records = await presentRows(model, [await reader.findRecord(model, id)], deps.computePseudo);
@@ -184,7 +113,7 @@ export function createRecordsWriter(deps: RecordsDeps, reader: Reader) {
       const input = readInput(body, writable);
       const relations = readRelationInput(target, body, true);
       if (model.parentColumn) await checkParent(scope, model, input[model.parentColumn]);
-      await checkInputScope(deps, reader, scope, { model, input, relations: relations.input });
+      await authorizeReferences(deps, reader.findRecord, scope, { model, relations: relations.input, input });
       const record = prepare(target, input, {}, relations.errors);
       const id = await persist(deps, target, record, undefined, relations.input);
       return present(model, id);
@@ -204,7 +133,7 @@ export function createRecordsWriter(deps: RecordsDeps, reader: Reader) {
       }
       const previous = storedValues(model, row);
       const relations = readRelationInput(target, body, false);
-      await checkInputScope(deps, reader, scope, { model, input, relations: relations.input });
+      await authorizeReferences(deps, reader.findRecord, scope, { model, relations: relations.input, input, previous });
       await persist(deps, target, prepare(target, input, previous, relations.errors), previous, relations.input, id);
       return present(model, id);
     },

@@ -48,6 +48,7 @@ export function createRecordsService(options: RecordsServiceOptions) {
       return operation(...args);
     };
   return {
+    scope: reader.scope,
     list: refreshed(reader.list),
     get: refreshed(reader.get),
     create: refreshed(writer.create),

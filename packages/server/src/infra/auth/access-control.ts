@@ -57,6 +57,20 @@ function createAccessCheck(tokens: TokenService): onRequestAsyncHookHandler {
   };
 }
 
+/** One route as registered: what the access matrix test enumerates (every route, none forgotten). */
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: AccessRule;
+}
+
+const routeTables = new WeakMap<FastifyInstance, RouteAccess[]>();
+
+/** Every route of an app built by buildApp, with its access rule, in registration order. */
+export function routeTable(app: FastifyInstance): readonly RouteAccess[] {
+  return routeTables.get(app) ?? [];
+}
+
 function toArray<T>(value: T | T[] | undefined): T[] {
   if (value === undefined) return [];
   return Array.isArray(value) ? value : [value];
@@ -68,6 +82,8 @@ function toArray<T>(value: T | T[] | undefined): T[] {
  */
 export function registerAccessControl(app: FastifyInstance, tokens: TokenService): void {
   const checkAccess = createAccessCheck(tokens);
+  const table: RouteAccess[] = [];
+  routeTables.set(app, table);
   app.decorateRequest('user', null);
   app.decorateRequest('templateRevision', undefined);
   app.addHook('onRoute', function (route: RouteOptions) {
@@ -76,6 +92,7 @@ export function registerAccessControl(app: FastifyInstance, tokens: TokenService
       const method = toArray(route.method).join(',');
       throw new Error(`Route ${method} ${route.url} declares no access rule`);
     }
+    for (const method of toArray(route.method)) table.push({ method, url: route.url, access });
     route.config = { ...route.config, access };
     // The OpenAPI document then tells which routes need no bearer token.
     if (access === 'public' && route.schema) route.schema = { ...route.schema, security: [] };

@@ -1,5 +1,7 @@
 import { AppError, hasRole, isReadOnly } from '@mdis/shared';
-import { FORBIDDEN_MESSAGE } from './access-control';
+import type { FastifyRequest } from 'fastify';
+import { currentUser, FORBIDDEN_MESSAGE } from './access-control';
+import type { AuthenticatedUser } from './authenticated-user';
 
 interface Actor {
   id: number;
@@ -22,6 +24,25 @@ export function assertMayChangeAuthored(actor: Actor, authorId: number | null): 
 /** A read-only user (the default user) writes nothing. */
 export function assertMayWrite(actor: { roles: readonly string[] }): void {
   if (isReadOnly(actor.roles)) throw new AppError('FORBIDDEN', FORBIDDEN_MESSAGE);
+}
+
+/**
+ * The same as an onRequest hook: it runs right after the access check, before the input is
+ * validated or a record looked up, so a read-only user learns nothing about either.
+ */
+export const refuseReadOnly = (request: FastifyRequest): Promise<void> =>
+  Promise.resolve().then(() => assertMayWrite(currentUser(request)));
+
+/**
+ * A preValidation hook for `/:id` writes of posts and messages: who may change the record is
+ * known before its new body is validated (a non-author learns nothing about the input rules).
+ */
+export function authorFirst(assertMayChange: (actor: AuthenticatedUser, id: number) => Promise<void>) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const id = Number((request.params as { id?: unknown }).id);
+    // A malformed id is the schema's 400.
+    if (Number.isSafeInteger(id) && id > 0) await assertMayChange(currentUser(request), id);
+  };
 }
 
 /** The signature a post or message keeps: the profile name, else the username. */

@@ -3,6 +3,7 @@ import {
   DEFAULT_APP_CONFIG,
   DEFAULT_USER_CONFIG,
   invalidConfigKeyMessage,
+  isPublicConfigKey,
   isValidConfigKey,
   isValidUserConfigKey,
 } from '@mdis/shared';
@@ -79,9 +80,15 @@ export function createAppConfigService(
     await userConfig.apply(userId, changes);
   }
 
+  const published = async (): Promise<ConfigEntries> =>
+    Object.fromEntries(Object.entries(await all()).filter(([key]) => isPublicConfigKey(key)));
+
   return {
     all,
     get: async (name: string): Promise<unknown> => valueOf(await all(), name),
+    /** The public part (`GET app/config`): spec 2 §3's keys only, never what else is stored. */
+    published,
+    getPublished: async (name: string): Promise<unknown> => valueOf(await published(), name),
 
     /** Stores `{ key: value }` (null deletes) and answers the whole config. */
     async update(changes: ConfigEntries): Promise<ConfigEntries> {

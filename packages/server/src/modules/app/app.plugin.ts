@@ -37,10 +37,12 @@ export const appPlugin: FastifyPluginCallbackZod<AppPluginOptions> = (
   { appConfig, dataDir, formsMenu, findIgsn, welcomeMessages },
   done,
 ) => {
-  app.get('/config', { config: anyone, schema: { tags, response: { 200: configObject } } }, () => appConfig.all());
+  app.get('/config', { config: anyone, schema: { tags, response: { 200: configObject } } }, () =>
+    appConfig.published(),
+  );
 
   app.get('/config/:name', { config: anyone, schema: { tags, params: nameParams } }, async (request, reply) =>
-    sendJson(reply, await appConfig.get(request.params.name)),
+    sendJson(reply, await appConfig.getPublished(request.params.name)),
   );
 
   app.post(

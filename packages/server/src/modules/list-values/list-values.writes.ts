@@ -147,12 +147,13 @@ export function createListValuesWrites({ db, lists }: ListValuesDeps) {
     updateListInfo: (actor: ListActor, listname: string, input: ListInfoUpdate): Promise<ListInfo> =>
       db.transaction().execute(async (trx) => {
         const list = await lists.lockListByName(listname, trx);
-        if (!list) throw listNotFound(listname);
         const isLocked = input.is_locked === undefined ? undefined : input.is_locked ? 1 : 0;
-        // Sending the unchanged lock back (a form saving the uri) is no lock change.
-        if (isLocked !== undefined && isLocked !== list.is_locked && !isAdministrator(actor)) {
+        // Sending the unchanged lock back (a form saving the uri) is no lock change. Authorization
+        // comes first: a lock change is the administrator's, whether or not the list exists.
+        if (isLocked !== undefined && isLocked !== list?.is_locked && !isAdministrator(actor)) {
           throw new AppError('FORBIDDEN', LIST_VALUE_MESSAGES.lockAdministratorOnly);
         }
+        if (!list) throw listNotFound(listname);
         if (input.list_uri !== undefined && input.list_uri !== list.list_uri) assertMayChangeList(list, actor);
         const changes: Updateable<ValueListsTable> = {};
         if (isLocked !== undefined) changes.is_locked = isLocked;

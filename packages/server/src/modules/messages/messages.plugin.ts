@@ -8,13 +8,14 @@ import {
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../infra/auth/access-control';
+import { authorFirst, refuseReadOnly } from '../../infra/auth/authorship';
 import type { MessagesService } from './messages.service';
 
 const tags = ['messages'];
 // Every signed-in user reads and writes messages; who may change which one is the service's rule.
 const signedIn = { access: 'user' } as const;
 const idParams = z.object({ id: z.coerce.number().int().positive() });
-const writeOptions = { config: signedIn, bodyLimit: MESSAGE_BODY_LIMIT_BYTES };
+const writeOptions = { config: signedIn, onRequest: refuseReadOnly, bodyLimit: MESSAGE_BODY_LIMIT_BYTES };
 
 /** Messages of the day: `api/v1/messages`. */
 export const messagesPlugin: FastifyPluginCallbackZod<{ messages: MessagesService }> = (app, { messages }, done) => {
@@ -43,12 +44,16 @@ export const messagesPlugin: FastifyPluginCallbackZod<{ messages: MessagesServic
   );
   app.put(
     '/:id',
-    { ...writeOptions, schema: { tags, params: idParams, body: messageBodySchema, response: { 200: messageSchema } } },
+    {
+      ...writeOptions,
+      preValidation: authorFirst((actor, id) => messages.assertMayChange(actor, id)),
+      schema: { tags, params: idParams, body: messageBodySchema, response: { 200: messageSchema } },
+    },
     (request) => messages.update(currentUser(request), request.params.id, request.body),
   );
   app.delete(
     '/:id',
-    { config: signedIn, schema: { tags, params: idParams, response: { 204: z.null() } } },
+    { config: signedIn, onRequest: refuseReadOnly, schema: { tags, params: idParams, response: { 204: z.null() } } },
     async (request, reply) => {
       await messages.delete(currentUser(request), request.params.id);
       return reply.code(204).send(null);

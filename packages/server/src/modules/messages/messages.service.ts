@@ -80,6 +80,11 @@ export function createMessagesService(db: Db, messages: MessagesRepository) {
       return presentOne(author, id);
     },
 
+    /** The author, a developer or an administrator: checked before the body is validated (plugin hook). */
+    async assertMayChange(actor: AuthenticatedUser, id: number): Promise<void> {
+      assertMayChangeAuthored(actor, (await findOrThrow(id)).author_id);
+    },
+
     /** Replaces the whole message model, images included (kept ones by image_id). */
     async update(actor: AuthenticatedUser, id: number, body: MessageBody): Promise<Message> {
       assertMayChangeAuthored(actor, (await findOrThrow(id)).author_id);

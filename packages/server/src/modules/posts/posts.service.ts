@@ -51,6 +51,11 @@ export function createPostsService(posts: PostsRepository) {
       return presentPost(await findOrThrow(id), author);
     },
 
+    /** The author, a developer or an administrator: checked before the body is validated (plugin hook). */
+    async assertMayChange(actor: AuthenticatedUser, id: number): Promise<void> {
+      assertMayChangeAuthored(actor, (await findOrThrow(id)).author_id);
+    },
+
     async update(actor: AuthenticatedUser, id: number, body: PostBody): Promise<Post> {
       assertMayChangeAuthored(actor, (await findOrThrow(id)).author_id);
       await posts.update(id, { text: body.text, updated_at: nowInSeconds() });

@@ -1,4 +1,5 @@
 import { asyncListQuerySchema, filterListsQuerySchema, recordListQuerySchema } from '@mdis/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../infra/auth/access-control';
@@ -26,17 +27,30 @@ export interface RecordsPluginOptions {
 // the pipeline's authorize step (form permissions, roles, limited access).
 const user = { access: 'user' } as const;
 
+/**
+ * Writes: the pipeline's authorize step for the form, once more before the body is validated, so
+ * that a user who may not edit the form gets its 403 whatever it sent (the pipeline repeats it, and
+ * checks the record's scope). A missing name is left to the query schema.
+ */
+function editorsFirst(kind: RecordTargetRef['kind'], records: RecordsService) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const name = (request.query as { name?: unknown }).name;
+    if (typeof name === 'string' && name !== '') await records.scope(currentUser(request), { kind, name }, 'edit');
+  };
+}
+
 /** The generic records API (DESIGN §5), mounted under `api/v1/form` and `api/v1/global`. */
 export const recordsPlugin: FastifyPluginCallbackZod<RecordsPluginOptions> = (app, { kind, records }, done) => {
   const tags = [`records (${kind})`];
   const target = (name: string): RecordTargetRef => ({ kind, name });
   const query = { tags, querystring: targetQuerySchema };
+  const edit = { config: user, preValidation: editorsFirst(kind, records) };
 
   listRoutes(app, tags, target, records);
 
   app.post(
     '/defaults',
-    { config: user, schema: { ...query, body: recordBodySchema.nullish(), response: { 200: recordSchema } } },
+    { ...edit, schema: { ...query, body: recordBodySchema.nullish(), response: { 200: recordSchema } } },
     (request) =>
       records.defaults(currentUser(request), target(request.query.name), { ...request.query, ...(request.body ?? {}) }),
   );
@@ -55,7 +69,7 @@ export const recordsPlugin: FastifyPluginCallbackZod<RecordsPluginOptions> = (ap
 
   app.post(
     '/',
-    { config: user, schema: { ...query, body: recordBodySchema, response: { 201: recordSchema } } },
+    { ...edit, schema: { ...query, body: recordBodySchema, response: { 201: recordSchema } } },
     async (request, reply) =>
       reply.code(201).send(await records.create(currentUser(request), target(request.query.name), request.body)),
   );
@@ -63,7 +77,7 @@ export const recordsPlugin: FastifyPluginCallbackZod<RecordsPluginOptions> = (ap
   app.put(
     '/:id',
     {
-      config: user,
+      ...edit,
       schema: { ...query, params: idParamsSchema, body: recordBodySchema, response: { 200: recordSchema } },
     },
     (request) => records.update(currentUser(request), target(request.query.name), request.params.id, request.body),
@@ -102,12 +116,12 @@ function listRoutes(
   app.get(
     '/filter-lists',
     { config: user, schema: { tags, querystring: filterListsQuerySchema, response: { 200: filterListsSchema } } },
-    (request) => records.filterLists(target(request.query.name), request.query),
+    (request) => records.filterLists(currentUser(request), target(request.query.name), request.query),
   );
 
   app.get(
     '/async-lists',
     { config: user, schema: { tags, querystring: asyncListQuerySchema, response: { 200: asyncListSchema } } },
-    (request) => records.asyncLists(target(request.query.name), request.query),
+    (request) => records.asyncLists(currentUser(request), target(request.query.name), request.query),
   );
 }

@@ -68,6 +68,11 @@ export interface ReportDefinition {
   opensPage?: boolean;
   /** Runs on no model's records (it is not offered in a form's menus). */
   standalone?: boolean;
+  /**
+   * The model whose records an action creates, changes or deletes: the user's edit permission on
+   * it is checked before anything else (authorization before validation).
+   */
+  writes?: string;
   /** A role the user must hold besides the read permissions. */
   role?: Role;
   /** GET: the page or file; for an action, a preview of what it would change (nothing is written). */

@@ -87,6 +87,9 @@ export const reportPagesPlugin: FastifyPluginCallbackZod<{ reports: ReportsServi
     '/:name',
     {
       config: user,
+      // Before the body is validated: who may not run the action learns nothing about its input.
+      preValidation: (request) =>
+        reports.authorizeAction((request.params as { name?: string }).name ?? '', currentUser(request)),
       schema: {
         tags,
         params: nameParams,

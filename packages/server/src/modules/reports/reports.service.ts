@@ -47,7 +47,15 @@ export function createReportsService(deps: ReportDeps) {
     return { deps, user, query, definition, target };
   }
 
+  /** An action changes records of the model it `writes`: edit permission on it comes before anything else. */
+  async function authorizeAction(name: string, user: AuthenticatedUser): Promise<void> {
+    const writes = findReport(name)?.writes;
+    if (writes !== undefined) await deps.records.scope(user, { kind: 'global', name: writes }, 'edit');
+  }
+
   return {
+    authorizeAction,
+
     /** `app/reports`: every report a form may offer. */
     all: (): ReportLists => reportLists(REPORTS.filter((report) => !report.standalone)),
 
@@ -72,6 +80,7 @@ export function createReportsService(deps: ReportDeps) {
       query: ReportQuery,
       confirmed: boolean,
     ): Promise<ActionResult> => {
+      await authorizeAction(name, user);
       const input = await prepare(name, user, query);
       const { definition } = input;
       if (definition.type !== 'action' || !definition.run) {

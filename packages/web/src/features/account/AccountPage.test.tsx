@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS } from '@mdis/shared';
@@ -61,5 +61,21 @@ describe('account page', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Change Password' }));
     expect(await within(form).findByText('Password updated successfully')).toBeTruthy();
     expect(within(form).getByLabelText<HTMLInputElement>('Old password').value).toBe('');
+  });
+
+  it("lets a read-only user edit its profile and password, but not the default user's", async () => {
+    const reader = { ...ADMIN, username: 'reader', roles: ['readOnly'], permissions: [] };
+    mockApi(shellAnswers(reader));
+    const first = renderApp('/settings/account', { user: reader });
+    const profile = await screen.findByRole('form', { name: 'profile' });
+    expect(within(profile).getByRole('button', { name: 'Save Profile' }).hasAttribute('disabled')).toBe(false);
+    first.unmount();
+    localStorage.clear();
+    mockApi({ ...shellAnswers(reader), 'GET app/config': { status: 200, body: { useDefaultUser: 'reader' } } });
+    renderApp('/settings/account', { user: reader });
+    const locked = await screen.findByRole('form', { name: 'profile' });
+    await vi.waitFor(() => {
+      expect(within(locked).getByRole('button', { name: 'Save Profile' }).hasAttribute('disabled')).toBe(true);
+    });
   });
 });

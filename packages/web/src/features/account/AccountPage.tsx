@@ -5,7 +5,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { effectivePermissions, isReadOnly } from '@mdis/shared';
+import { effectivePermissions } from '@mdis/shared';
 import { useSessionContext } from '../../app/session/SessionContext';
 import { PageHeading } from '../../ui/PageHeading';
 import { ChangePasswordForm } from './ChangePasswordForm';
@@ -13,11 +13,12 @@ import { ProfileForm } from './ProfileForm';
 
 /** `/settings/account`: profile, password change and the user's permissions (spec 2 §2). */
 export function AccountPage() {
-  const { user, acceptUser } = useSessionContext();
+  const { user, acceptUser, isDefaultUser } = useSessionContext();
   if (!user) return null;
   const permissions = effectivePermissions(user);
-  // The read-only default user shares one account with everybody: nobody may change it.
-  const readOnly = isReadOnly(user.roles);
+  // The default user shares one account with everybody: nobody may change it (the server says
+  // 403 too). Any other user, a read-only one included, keeps its own profile and password.
+  const readOnly = isDefaultUser;
   return (
     <>
       <PageHeading title="My Account" />

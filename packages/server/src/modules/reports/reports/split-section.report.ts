@@ -72,6 +72,7 @@ export const splitSectionReport: ReportDefinition = {
   model: /^(CoreCore|CoreSection|CurationSectionSplit)$/,
   records: 'both',
   type: 'action',
+  writes: 'CurationSectionSplit',
   confirmationMessage: 'This creates the A (archive) and W (working) splits of the selected sections. Continue?',
   async render(input) {
     const planned = await plan(input);

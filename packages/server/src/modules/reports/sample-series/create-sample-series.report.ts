@@ -49,6 +49,7 @@ export const createSampleSeriesReport: ReportDefinition = {
   model: /^CurationSectionSplit$/,
   records: 'single',
   type: 'action',
+  writes: 'CurationSample',
   opensPage: true,
   confirmationMessage: 'This creates a series of samples along the split, as entered on the report page. Continue?',
   async render(input) {

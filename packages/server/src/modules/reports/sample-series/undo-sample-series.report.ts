@@ -55,6 +55,7 @@ export const undoSampleSeriesReport: ReportDefinition = {
   model: /^CurationSample$/,
   records: 'single',
   type: 'action',
+  writes: 'CurationSample',
   confirmationMessage:
     'This deletes every sample of the series this sample belongs to. It cannot be reverted. Continue?',
   async render(input) {
