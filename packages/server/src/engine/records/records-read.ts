@@ -58,7 +58,7 @@ function selectedColumns(model: RecordModel, fields: string[] | undefined): Quer
 function withScope(model: RecordModel, where: Conditions, scope: RecordScope): Conditions {
   const restriction = scopeCondition(model, scope);
   if (!restriction) return where;
-  return { sql: [...where.sql, restriction.condition], level: Math.max(where.level, restriction.level) };
+  return { ...where, sql: [...where.sql, restriction.condition], level: Math.max(where.level, restriction.level) };
 }
 
 /** Only the records with these ids (a report's ticked rows): one IN condition, not a query per id. */
