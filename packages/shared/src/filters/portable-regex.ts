@@ -154,7 +154,7 @@ export function checkPortableRegex(pattern: string): string | undefined {
     // JavaScript's strict (`u`) syntax refuses what PostgreSQL would read as a literal (`}`, `]`)…
     new RegExp(pattern, FILTER_REGEX_FLAGS);
     // …and RE2, which runs it, must accept it too (e.g. its program-size limit).
-    RE2JS.compile(pattern, RE2_FLAGS);
+    compileRe2(pattern);
   } catch (error) {
     return error instanceof Error ? error.message : 'invalid regular expression';
   }
@@ -166,8 +166,12 @@ export interface FilterRegex {
   test(text: string): boolean;
 }
 
-// RE2 flags equal to FILTER_REGEX_FLAGS: `i` and `s` (RE2 reads the pattern as Unicode anyway).
-const RE2_FLAGS = RE2JS.CASE_INSENSITIVE | RE2JS.DOTALL;
+// RE2 flags equal to FILTER_REGEX_FLAGS: `i` and `s` (RE2 reads the pattern as Unicode anyway). A
+// function, not a constant: a top-level read of re2js would keep it (46 kB gzip) in every web bundle
+// that imports the filters module, even where no regex runs.
+function compileRe2(pattern: string): FilterRegex {
+  return RE2JS.compile(pattern, RE2JS.CASE_INSENSITIVE | RE2JS.DOTALL);
+}
 // Without a quantifier or an alternation a pattern matches in at most one way at each position, so a
 // backtracking engine is linear too, and V8's is 3–60× faster than re2js on such patterns (`sed`,
 // `^5065_1`, `wr$`: the usual filters). Conservative: these characters anywhere, even escaped or in
@@ -179,7 +183,7 @@ const MAX_COMPILED = 500;
 
 function compile(pattern: string): FilterRegex {
   if (!MAY_BACKTRACK.test(pattern)) return new RegExp(pattern, FILTER_REGEX_FLAGS);
-  return RE2JS.compile(pattern, RE2_FLAGS);
+  return compileRe2(pattern);
 }
 
 /**
