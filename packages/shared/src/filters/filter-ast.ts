@@ -9,7 +9,7 @@
  *   negated ones, is false on null (SQL three-valued logic, as `NOT (col ~* x)` behaves).
  * - `match` / `not-match`: `value` is a regular expression from the portable subset
  *   (see `checkPortableRegex`), matched CASE-INSENSITIVELY as a substring unless anchored
- *   (PostgreSQL `~*`, SQLite REGEXP with flags {@link FILTER_REGEX_FLAGS}, JS RegExp likewise).
+ *   (PostgreSQL `~*`; SQLite's REGEXP and the matcher run it on RE2 via `toFilterRegExp`).
  *   These ops only occur on kinds `text`, `date` and `list`; on numbers the parser turns `5` / `=5`
  *   into `eq-exact` and `!=5` into `neq-exact`.
  * - `eq-exact` / `neq-exact`: exact, case-sensitive equality (no regex). Numbers and booleans carry a
@@ -68,7 +68,7 @@ export interface NullFilterNode extends FilterNodeBase {
  */
 export type FilterNode = MatchFilterNode | ComparisonFilterNode | NullFilterNode;
 
-/** Flags of every regex a filter runs in JavaScript (SQLite's REGEXP function, the matcher). */
+/** The filter regex semantics as JavaScript RegExp flags (case-insensitive, dotAll, strict syntax). */
 export const FILTER_REGEX_FLAGS = 'isu';
 
 /** One item of a value list, as the matcher needs it (`display` is the stored code). */

@@ -1,4 +1,8 @@
+import { RE2JS } from 're2js';
 import { describe, expect, it } from 'vitest';
+import { FILTER_REGEX_FLAGS, isMatchFilterNode } from './filter-ast';
+import { FILTER_FIXTURE_LISTS, FILTER_FIXTURES } from './filter-fixtures';
+import { parseFilterExpression } from './filter-parser';
 import { checkPortableRegex, toFilterRegExp } from './portable-regex';
 
 describe('checkPortableRegex', () => {
@@ -72,5 +76,40 @@ describe('toFilterRegExp', () => {
     expect(toFilterRegExp('a.b').test('a\nb')).toBe(true);
     expect(toFilterRegExp('or').test('core')).toBe(true);
     expect(toFilterRegExp('^or').test('core')).toBe(false);
+  });
+});
+
+describe('toFilterRegExp on patterns a backtracking engine never finishes', () => {
+  const text = 'drilling core sediment '.repeat(60);
+  it.each([5, 8, 50])('answers .* × %i then ! on a 1,380-character text at once', (count) => {
+    const pattern = `${'.*'.repeat(count)}!`;
+    expect(checkPortableRegex(pattern)).toBeUndefined();
+    expect(toFilterRegExp(pattern).test(text)).toBe(false);
+    expect(toFilterRegExp(pattern).test(`${text}!`)).toBe(true);
+  });
+
+  it('matches a 500-character pattern', () => {
+    const pattern = `${'.*'.repeat(249)}!!`;
+    expect(pattern).toHaveLength(500);
+    expect(checkPortableRegex(pattern)).toBeUndefined();
+    expect(toFilterRegExp(pattern).test(`${text}!!`)).toBe(true);
+  });
+});
+
+// toFilterRegExp runs a pattern without quantifiers or alternation on V8 and the rest on RE2: the
+// choice must never change an answer. Every regex fixture on every fixture text, on both engines.
+describe('both regex engines agree on the filter fixtures', () => {
+  const texts = [
+    ...FILTER_FIXTURES.map((f) => f.value).filter((v) => v !== null),
+    ...Object.values(FILTER_FIXTURE_LISTS).flatMap((items) => items.map((item) => item.remark ?? item.display)),
+  ].map(String);
+  const patterns = FILTER_FIXTURES.map((f) => parseFilterExpression('c', f.expr, f.kind, {}))
+    .filter(isMatchFilterNode)
+    .map((node) => node.value);
+
+  it.each([...new Set(patterns)])('%j', (pattern) => {
+    const v8 = new RegExp(pattern, FILTER_REGEX_FLAGS);
+    const re2 = RE2JS.compile(pattern, RE2JS.CASE_INSENSITIVE | RE2JS.DOTALL);
+    for (const text of texts) expect({ text, re2: re2.test(text) }).toEqual({ text, re2: v8.test(text) });
   });
 });

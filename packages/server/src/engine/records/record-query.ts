@@ -1,5 +1,5 @@
 import { AppError, type SortTerm } from '@mdis/shared';
-import { parseFilterQuery, type FilterQueryValue } from '@mdis/shared/filters';
+import { isMatchFilterNode, parseFilterQuery, type FilterQueryValue } from '@mdis/shared/filters';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../../config';
 import { allOf, compileFilter } from '../query/filter-compiler';
@@ -12,6 +12,8 @@ export interface Conditions {
   level: number;
   /** The parent levels a condition requires to exist (it is false on a NULL): joined INNER. */
   innerLevel?: number;
+  /** A regex filter is among the conditions: the statement may scan long, so it runs bounded. */
+  regex?: boolean;
 }
 
 export interface OrderTerm {
@@ -42,7 +44,7 @@ export function filterConditions(
     if (node.op !== 'is-null') innerLevel = Math.max(innerLevel, column.level);
     return compileFilter(node, { ref: column.ref }, dialect);
   });
-  return { sql: conditions, level, innerLevel };
+  return { sql: conditions, level, innerLevel, regex: nodes.some(isMatchFilterNode) };
 }
 
 /** `sort=a,-b` → ORDER BY terms; always ends with id so that pages are stable. */

@@ -1,4 +1,5 @@
-import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { PostgresAdapter, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { POSTGRES_FILTER_TIMEOUT_MS } from '../../infra/db/query-budget';
 import type { DynamicDb, DynamicTrx, Row } from './dynamic-db';
 import { type OrderTerm, type Conditions, type SelectInput, countRecords, selectRecords } from './record-query';
 import type { RecordModel } from './record-model';
@@ -68,15 +69,25 @@ async function aggregateChildren(
 
 /** Queries on template tables. Table and column names come from the RecordModel (the template). */
 export function createRecordsRepository(db: DynamicDb) {
+  // SQLite bounds a regex scan in its REGEXP function (infra/db/query-budget). PostgreSQL runs the
+  // regex itself: a statement_timeout for that one statement (SET LOCAL needs a transaction; inside
+  // a caller's transaction it would outlive the statement, so there none is set).
+  const bounded = db.getExecutor().adapter instanceof PostgresAdapter && !db.isTransaction;
+  async function read<T>(where: Conditions, query: RawBuilder<T>): Promise<T[]> {
+    if (!bounded || !where.regex) return (await query.execute(db)).rows;
+    return db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL statement_timeout = ${sql.lit(POSTGRES_FILTER_TIMEOUT_MS)}`.execute(trx);
+      return (await query.execute(trx)).rows;
+    });
+  }
+
   return {
     async select(model: RecordModel, input: SelectInput): Promise<Row[]> {
-      const result = await selectRecords(model, input).execute(db);
-      return result.rows;
+      return read(input.where, selectRecords(model, input));
     },
 
     async count(model: RecordModel, where: Conditions, order: readonly OrderTerm[], selectedId?: number) {
-      const result = await countRecords(model, where, order, selectedId).execute(db);
-      const row = result.rows.at(0);
+      const row = (await read(where, countRecords(model, where, order, selectedId))).at(0);
       return { total: toNumber(row?.total_count) ?? 0, position: toNumber(row?.position) } satisfies CountResult;
     },
 

@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { FILTER_REGEX_FLAGS } from '@mdis/shared/filters';
+import { type FilterRegex, toFilterRegExp } from '@mdis/shared/filters';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig, Dialect } from '../../config';
+import { QueryBudget } from './query-budget';
 import type { DatabaseSchema, Db } from './schema';
 
 export interface Database {
@@ -13,30 +14,26 @@ export interface Database {
   destroy(): Promise<void>;
 }
 
-// `x REGEXP p` calls regexp(p, x). Case-insensitive like the original's MySQL REGEXP on its
-// case-insensitive collations (PostgreSQL uses `~*`). NULL on either side is NULL, as in SQL.
-const regexCache = new Map<string, RegExp | null>();
-
 function sqlText(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-function sqliteRegexp(pattern: unknown, value: unknown): number | null {
-  if (pattern === null || value === null || pattern === undefined || value === undefined) return null;
-  const source = sqlText(pattern);
-  let regex = regexCache.get(source);
-  if (regex === undefined) {
+// `x REGEXP p` calls regexp(p, x): the filter language's regex (shared, RE2: linear time), so SQL
+// and the in-memory matcher agree. NULL on either side is NULL, as in SQL. Every call counts
+// against the statement's budget: a filter over many rows is stopped instead of freezing the server.
+function sqliteRegexp(budget: QueryBudget) {
+  return (pattern: unknown, value: unknown): number | null => {
+    if (pattern === null || value === null || pattern === undefined || value === undefined) return null;
+    budget.check();
+    let regex: FilterRegex;
     try {
-      regex = new RegExp(source, FILTER_REGEX_FLAGS);
+      regex = toFilterRegExp(sqlText(pattern));
     } catch {
-      regex = null;
+      // An invalid pattern matches nothing rather than failing the whole query.
+      return 0;
     }
-    if (regexCache.size > 500) regexCache.clear();
-    regexCache.set(source, regex);
-  }
-  // An invalid pattern matches nothing rather than failing the whole query.
-  if (regex === null) return 0;
-  return regex.test(sqlText(value)) ? 1 : 0;
+    return regex.test(sqlText(value)) ? 1 : 0;
+  };
 }
 
 function createSqlite(filename: string): Kysely<DatabaseSchema> {
@@ -47,11 +44,22 @@ function createSqlite(filename: string): Kysely<DatabaseSchema> {
   // Another process (a CLI, a backup) may hold the write lock briefly: wait instead of failing.
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  sqlite.function('regexp', { deterministic: true }, sqliteRegexp);
-  return new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const budget = new QueryBudget();
+  sqlite.function('regexp', { deterministic: true }, sqliteRegexp(budget));
+  return new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, budget) }) });
 }
 
 const STATEMENT_CACHE_SIZE = 500;
+
+// Every statement runs under the connection's budget (iterate is lazy: its consumer paces it).
+function budgeted(statement: SQLite.Statement, budget: QueryBudget): SqliteStatement {
+  return {
+    reader: statement.reader,
+    all: (parameters) => budget.run(() => statement.all(parameters)),
+    run: (parameters) => budget.run(() => statement.run(parameters)),
+    iterate: (parameters) => statement.iterate(parameters),
+  };
+}
 
 /**
  * Kysely prepares every query anew; on a page of 25 rows preparing costs more than running it.
@@ -59,8 +67,8 @@ const STATEMENT_CACHE_SIZE = 500;
  * one query at a time on its single SQLite connection, and SQLite re-prepares a statement itself
  * when the schema changed under it.
  */
-function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
-  const statements = new Map<string, SQLite.Statement>();
+function withStatementCache(sqlite: SQLite.Database, budget: QueryBudget): SqliteDatabase {
+  const statements = new Map<string, SqliteStatement>();
   return {
     close: () => sqlite.close(),
     prepare: (text: string) => {
@@ -69,7 +77,7 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
         // Most recently used last: Map keeps insertion order, so eviction drops the least recent.
         statements.delete(text);
       } else {
-        statement = sqlite.prepare(text);
+        statement = budgeted(sqlite.prepare(text), budget);
         if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
       }
       statements.set(text, statement);

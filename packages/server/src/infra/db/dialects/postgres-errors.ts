@@ -1,4 +1,5 @@
 import type { AppError } from '@mdis/shared';
+import { queryTooLongError } from '../query-budget';
 import { constraintError } from './constraint-error';
 
 // pg's DatabaseError carries the SQLSTATE in `code`, and `table`, `column` (not-null only) and a
@@ -26,6 +27,8 @@ export function translatePostgresError(error: unknown): AppError | null {
   if (!isPgError(error)) return null;
   const text = error.detail ? `${error.message} ${error.detail}` : error.message;
   switch (error.code) {
+    case '57014': // query_canceled: the statement_timeout of a regex filter
+      return queryTooLongError();
     case '23505':
       return constraintError('UNIQUE_VIOLATION', { table: error.table, column: keyColumn(error.detail) }, text);
     case '23502':

@@ -1,0 +1,58 @@
+import { AppError } from '@mdis/shared';
+
+/**
+ * How long one read statement may run its per-row JavaScript (SQLite's REGEXP) or, on PostgreSQL,
+ * a filtered list query. better-sqlite3 runs on the event loop: while a statement runs, no other
+ * request is answered and a client that has gone cannot even be noticed, so the bound is what stops
+ * the work. A list runs two statements (count, page): a request holds the loop for at most ~2×.
+ */
+export const QUERY_BUDGET_MS = 250;
+
+/**
+ * PostgreSQL runs a regex filter off the event loop, so it may take longer; statement_timeout
+ * stops it (also when its client has gone) instead of letting it burn a core.
+ */
+export const POSTGRES_FILTER_TIMEOUT_MS = 5000;
+
+/** The answer when a statement ran out of its budget (a 400: only a narrower filter helps). */
+export function queryTooLongError(): AppError {
+  return new AppError(
+    'BAD_REQUEST',
+    'The filter took too long and was stopped; narrow it, e.g. anchor the pattern with ^ or filter on fewer rows.',
+  );
+}
+
+// performance.now() costs ~40 ns against microseconds per regex test; every 16 rows keeps a
+// sub-millisecond granularity.
+const CHECK_EVERY = 16;
+
+/**
+ * The deadline of the SQLite statement running now. Statements run one at a time on the one
+ * connection (synchronously), so one budget per connection is exact: the statement wrapper starts
+ * it, per-row functions call {@link QueryBudget.check}, which throws past the deadline; SQLite aborts
+ * the statement (a write rolls back to before it) and the error reaches the client.
+ */
+export class QueryBudget {
+  private deadline = Number.POSITIVE_INFINITY;
+  private calls = 0;
+
+  constructor(private readonly budgetMs: number = QUERY_BUDGET_MS) {}
+
+  /** Runs one statement under the budget; nested runs keep the outer deadline. */
+  run<T>(statement: () => T): T {
+    if (this.deadline !== Number.POSITIVE_INFINITY) return statement();
+    this.deadline = performance.now() + this.budgetMs;
+    this.calls = 0;
+    try {
+      return statement();
+    } finally {
+      this.deadline = Number.POSITIVE_INFINITY;
+    }
+  }
+
+  check(): void {
+    this.calls += 1;
+    if (this.calls % CHECK_EVERY !== 0) return;
+    if (performance.now() > this.deadline) throw queryTooLongError();
+  }
+}
