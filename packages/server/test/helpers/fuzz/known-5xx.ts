@@ -14,9 +14,13 @@ const UPLOAD_ROUTES = [
   '/cg/api/verify-uploaded-zip',
 ];
 
-/** A page number no database integer holds (issue 16 finding 7: "datatype mismatch"). */
+/**
+ * A number no database integer holds in a list parameter (issue 16 finding 7: "datatype mismatch").
+ * `selected-record-id` was found by this fuzzing (a 500 on PostgreSQL); it is read by the same
+ * integer() of engine/query/list-params.ts as page and per-page, so the listquery fix must cover it.
+ */
 function hugePaging(request: FuzzRequest): boolean {
-  return ['page', 'per-page'].some((key) => {
+  return ['page', 'per-page', 'selected-record-id'].some((key) => {
     const value = Number(request.query[key]);
     return Number.isFinite(value) ? Math.abs(value) > 2 ** 31 : /\d{10,}/.test(String(request.query[key]));
   });
@@ -30,7 +34,7 @@ function hugePaging(request: FuzzRequest): boolean {
 export const KNOWN_5XX_FIXED_ELSEWHERE: readonly Known5xx[] = [
   {
     branch: 'listquery',
-    what: 'a huge `page` or `per-page` on a list route',
+    what: 'a huge `page`, `per-page` (or `selected-record-id`) on a list route',
     matches: (request) => request.method === 'GET' && hugePaging(request),
   },
   {
