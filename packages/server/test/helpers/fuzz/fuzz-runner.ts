@@ -38,8 +38,11 @@ export interface FuzzStats {
   perRoute: Record<string, Record<number, number>>;
 }
 
-/** No single request may hold the server this long (issue 16: a few hundred ms; inject adds little). */
-const SLOW_MS = 3000;
+/**
+ * A request this slow is a finding. Generous: it is wall time on a shared CI machine, database waits
+ * included; the event-loop bound of issue 16 (a few hundred ms) is the regex branch's test.
+ */
+const SLOW_MS = 5000;
 
 export function emptyStats(): FuzzStats {
   return { cases: 0, byClass: {}, fiveXx: 0, knownElsewhere: {}, findings: [], perRoute: {} };
