@@ -104,10 +104,11 @@ async function main(): Promise<number> {
   if (ledger.refusals.length > 0)
     console.log(`  refused writes (not counted as acknowledged): ${ledger.refusals.slice(0, 5).join(' | ')}`);
   const { creates, updates, uploads } = ledger.acknowledged;
+  const parts = check.leftovers.filter((name) => name.endsWith('.part')).length;
   console.log(
     `TOTAL (${dialect}): rounds ${String(rounds)}; acknowledged writes ${String(creates + updates + uploads)} ` +
       `(creates ${String(creates)}, updates ${String(updates)}, uploads ${String(uploads)}); lost writes ${String(check.lost.length)}; ` +
-      `orphans ${String(check.orphans.length)} stored files without a row + ${String(check.leftovers.length)} .part/spool leftovers; ` +
+      `orphans ${String(check.orphans.length)} stored files without a row + ${String(parts)} .part files + ${String(check.leftovers.length - parts)} spool folders; ` +
       `half-written ${String(check.halfWritten.length)}`,
   );
   return check.lost.length + check.halfWritten.length > 0 ? 1 : 0;
