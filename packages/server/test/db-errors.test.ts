@@ -1,8 +1,10 @@
 import { AppError } from '@mdis/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NUL_MESSAGE } from '../src/infra/db/dialects/postgres-errors';
 import { translateDbError } from '../src/infra/db/translate-db-error';
 import { DIALECTS } from './helpers/dialects';
+import { type DrillingApp, startDrillingApp } from './helpers/drilling-app';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database';
 
 // The translators are tested with the errors the real drivers throw, from real databases.
@@ -80,5 +82,27 @@ describe.each(DIALECTS)('constraint error translation (%s)', (dialect) => {
     const error = await failureOf(sql`SELECT * FROM no_such_table`);
     expect(error).toBeNull();
     expect(translateDbError(dialect, new Error('plain'))).toBeNull();
+  });
+});
+
+// PostgreSQL cannot hold the NUL character in text (SQLite can): found by the fuzz test as a 500.
+describe.each(DIALECTS)('the NUL character in input (%s)', (dialect) => {
+  let fixture: DrillingApp;
+  beforeAll(async () => {
+    fixture = await startDrillingApp(dialect);
+  });
+  afterAll(() => fixture.close());
+
+  it.each([
+    ['a list filter', 'GET', '/api/v1/list-values?filter%5Blistname%5D=%00', undefined],
+    ['a record filter', 'GET', '/api/v1/form?name=program&filter%5Bprogram%5D=a%00b', undefined],
+    ['a record value', 'POST', '/api/v1/form?name=program', { program: 'X\u0000', name: 'NUL' }],
+  ] as const)('is a clear 400 in %s on PostgreSQL, never a 500', async (_what, method, url, payload) => {
+    const response = await fixture.app.inject({ method, url, headers: fixture.admin, ...(payload ? { payload } : {}) });
+    expect(response.statusCode, response.body).toBeLessThan(500);
+    if (dialect === 'postgres') {
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ message: NUL_MESSAGE });
+    }
   });
 });

@@ -7,8 +7,12 @@ import { toKebabCase } from './naming';
 
 /** Template-manager rules for form templates (spec 3 §5), as pure functions with its messages. */
 
+/** Longer names do not fit where forms are named (the template store, permission strings). */
+export const FORM_NAME_MAX_LENGTH = 100;
+
 export const FORM_MESSAGES = {
   nameRequired: 'Name is required',
+  nameTooLong: `Name is too long (at most ${String(FORM_NAME_MAX_LENGTH)} characters).`,
   formExists: (name: string) => `form name ${name} already exists`,
   unknownColumn: (name: string) => `Column ${name} does not exist in the data model.`,
   inputType: (input: string, type: string) => `Input type ${input} is not allowed for a column of type ${type}.`,
@@ -22,6 +26,7 @@ export const FORM_MESSAGES = {
 export function checkNewFormName(proposed: string, existing: readonly string[]): { name: string; error?: string } {
   const name = toKebabCase(proposed);
   if (name === '') return { name, error: FORM_MESSAGES.nameRequired };
+  if (name.length > FORM_NAME_MAX_LENGTH) return { name, error: FORM_MESSAGES.nameTooLong };
   if (existing.includes(name)) return { name, error: FORM_MESSAGES.formExists(name) };
   return { name };
 }

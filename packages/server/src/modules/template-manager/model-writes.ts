@@ -45,10 +45,17 @@ export function templateOfBody(body: unknown): unknown {
   return withoutDisplayKeys(wrapped ?? body ?? {});
 }
 
-/** A name that yields a table: not empty after upper camel case, not the table of a system table. */
+/** PostgreSQL cuts longer identifiers silently (MySQL refuses them): the table would not be the template's. */
+const TABLE_NAME_MAX_LENGTH = 63;
+
+/** A name that yields a table: not empty after upper camel case, not too long, not a system table's. */
 async function assertUsableName(model: ModelTemplate): Promise<void> {
   if (model.name === '' || toUpperCamelCase(model.module) === '')
     throw validationError([{ field: 'name', message: 'Model name is invalid' }]);
+  if (model.table.length > TABLE_NAME_MAX_LENGTH) {
+    const message = `The table name ${model.table} is too long (at most ${String(TABLE_NAME_MAX_LENGTH)} characters).`;
+    throw validationError([{ field: 'name', message }]);
+  }
   if ((await systemTables()).has(model.table))
     throw validationError([{ field: 'name', message: `The table ${model.table} is reserved for the system.` }]);
 }

@@ -1,4 +1,4 @@
-import type { AppError } from '@mdis/shared';
+import { AppError } from '@mdis/shared';
 import { queryTooLongError } from '../query-budget';
 import { constraintError } from './constraint-error';
 
@@ -23,9 +23,16 @@ function keyColumn(detail: string | undefined): string | undefined {
   return match?.[1]?.replace(/"/g, '');
 }
 
+export const NUL_MESSAGE = 'Text must not contain the NUL character (\\u0000).';
+
+// PostgreSQL text cannot hold U+0000 (SQLite's can): a parameter with it fails as 22021 "invalid
+// byte sequence for encoding UTF8: 0x00", inside JSON as 22P05. Bad input, not a server fault.
+const NUL_CODES = new Set(['22021', '22P05']);
+
 export function translatePostgresError(error: unknown): AppError | null {
   if (!isPgError(error)) return null;
   const text = error.detail ? `${error.message} ${error.detail}` : error.message;
+  if (NUL_CODES.has(error.code) && /0x00|\\u0000/.test(error.message)) return new AppError('BAD_REQUEST', NUL_MESSAGE);
   switch (error.code) {
     case '57014': // query_canceled: the statement_timeout of a regex filter
       return queryTooLongError();
