@@ -6,11 +6,11 @@ import type { Db } from '../../../src/infra/db/schema';
 
 /**
  * What a rejected request may write by design, and why: any other committed write is a finding.
- * - login_attempts: a failed login is counted (the throttle) and is a 4xx.
+ * - login_counters: a failed login is counted (the throttle) and is a 4xx.
  * - auth_tokens last_used_at / expires_at: the sliding expiry of the caller's token.
  */
 const WRITES_BY_DESIGN: Partial<Record<string, readonly string[] | 'all'>> = {
-  login_attempts: 'all',
+  login_counters: 'all',
   auth_tokens: ['last_used_at', 'expires_at'],
 };
 
