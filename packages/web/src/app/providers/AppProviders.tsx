@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { isApiError } from '../api/ApiError';
-import { NotificationsProvider } from '../notifications/NotificationsContext';
-import { SessionProvider } from '../session/SessionContext';
+import { isApiError } from '../../platform/api/ApiError';
+import { NotificationsProvider } from '../../platform/notifications/NotificationsContext';
+import { SessionProvider } from '../../platform/session/SessionContext';
 import { ThemeModeProvider } from '../theme/ThemeModeContext';
 
 export function createQueryClient(): QueryClient {

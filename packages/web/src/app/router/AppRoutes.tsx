@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router';
 import { AppShell } from '../shell/AppShell';
 import { NotFoundPage } from '../../ui/NotFoundPage';
 import { PageLoading } from '../../ui/PageLoading';
-import { lazyPage } from './lazyWithTimeout';
+import { lazyPage } from '../../platform/routing/lazyWithTimeout';
 import { RequireAuth, RequireRole } from './RequireAuth';
 
 // Every page is its own chunk, so the first screen loads only the shell and that page.

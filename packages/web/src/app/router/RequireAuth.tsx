@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { hasRole, type Role } from '@mdis/shared';
-import { useSessionContext } from '../session/SessionContext';
+import { useSessionContext } from '../../platform/session/SessionContext';
 import { NotAllowedPage } from '../../ui/NotAllowedPage';
 import { PageLoading } from '../../ui/PageLoading';
-import { loginPathFor } from './redirect';
+import { loginPathFor } from '../../platform/routing/redirect';
 
 /** Routes below need a signed-in user; others are sent to /login with the full path to come back to. */
 export function RequireAuth() {

@@ -3,9 +3,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useSessionContext } from '../session/SessionContext';
+import { useSessionContext } from '../../platform/session/SessionContext';
 import { ImprintDialog } from './ImprintDialog';
-import { versionText } from './versionText';
+import { versionText } from '../../platform/version/versionText';
 
 export function AppFooter() {
   const { config } = useSessionContext();

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { useSessionContext } from '../session/SessionContext';
+import { useSessionContext } from '../../platform/session/SessionContext';
 import { pageKey, pageTitleFor } from '../router/routeMeta';
 import { RouteErrorBoundary } from '../../ui/RouteErrorBoundary';
 import { AppBreadcrumbs } from './AppBreadcrumbs';

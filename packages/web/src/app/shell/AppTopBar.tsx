@@ -8,7 +8,7 @@ import Brightness7Icon from '@mui/icons-material/Brightness7';
 import UnfoldLessIcon from '@mui/icons-material/UnfoldLess';
 import UnfoldMoreIcon from '@mui/icons-material/UnfoldMore';
 import MenuIcon from '@mui/icons-material/Menu';
-import { useSessionContext } from '../session/SessionContext';
+import { useSessionContext } from '../../platform/session/SessionContext';
 import { useThemeModeContext } from '../theme/ThemeModeContext';
 import { AppBrand } from './AppBrand';
 import { FacetSearchPicker } from '../../features/facet-search/FacetSearchPicker';

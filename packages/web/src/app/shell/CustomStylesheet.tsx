@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSessionContext } from '../session/SessionContext';
+import { useSessionContext } from '../../platform/session/SessionContext';
 
 export const CUSTOM_STYLESHEET_HREF = 'api/v1/app/custom-stylesheet';
 

@@ -25,7 +25,7 @@ import Typography from '@mui/material/Typography';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
-import type { FavoriteForm } from '../api/app.api';
+import type { FavoriteForm } from '../../platform/api/app.api';
 import type { useFavoriteForms } from './useFavoriteForms';
 
 export const favoriteId = (form: FavoriteForm) => `${form.module}/${form.key}`;

@@ -14,8 +14,8 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import SettingsIcon from '@mui/icons-material/Settings';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { hasRole, isReadOnly, type AuthUser } from '@mdis/shared';
-import { useSessionContext } from '../session/SessionContext';
-import { helpUrl } from './helpUrl';
+import { useSessionContext } from '../../platform/session/SessionContext';
+import { helpUrl } from '../../platform/help/helpUrl';
 import { NavFormsSection } from './NavFormsSection';
 import { NavItem } from './NavItem';
 

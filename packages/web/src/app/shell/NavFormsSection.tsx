@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import StarIcon from '@mui/icons-material/Star';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
 import { isReadOnly, type AuthUser } from '@mdis/shared';
-import { appApi, appKeys, type FavoriteForm } from '../api/app.api';
+import { appApi, appKeys, type FavoriteForm } from '../../platform/api/app.api';
 import { useFacetFormFilter } from '../../features/facet-search/useFacetFormFilter';
 import { FavoriteFormsList, favoriteLabel, formPath } from './FavoriteFormsList';
 import { useFavoriteForms } from './useFavoriteForms';

@@ -12,7 +12,7 @@ import LoginIcon from '@mui/icons-material/Login';
 import LogoutIcon from '@mui/icons-material/Logout';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import type { AuthUser } from '@mdis/shared';
-import { useSessionContext } from '../session/SessionContext';
+import { useSessionContext } from '../../platform/session/SessionContext';
 
 export interface PersonMenuProps {
   user: AuthUser;

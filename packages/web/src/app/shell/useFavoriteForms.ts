@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FAVORITE_FORMS_KEY, FAVORITE_FORMS_SAVE_DEBOUNCE_MS } from '@mdis/shared';
-import { api } from '../api/apiClient';
-import { appApi, appKeys, type FavoriteForm } from '../api/app.api';
-import { useNotifications } from '../notifications/NotificationsContext';
+import { api } from '../../platform/api/apiClient';
+import { appApi, appKeys, type FavoriteForm } from '../../platform/api/app.api';
+import { useNotifications } from '../../platform/notifications/NotificationsContext';
 
 const sameForm = (a: FavoriteForm, b: FavoriteForm) => a.key === b.key && a.module === b.module;
 

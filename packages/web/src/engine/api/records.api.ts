@@ -7,7 +7,7 @@ import {
   type ListMeta,
   type ModelTemplate,
 } from '@mdis/shared';
-import { api } from '../../app/api/apiClient';
+import { api } from '../../platform/api/apiClient';
 
 export type FormRecord = Record<string, unknown>;
 

@@ -9,7 +9,7 @@ import FilterAltOffIcon from '@mui/icons-material/FilterAltOff';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import TuneIcon from '@mui/icons-material/Tune';
 import type { FormTemplate } from '@mdis/shared';
-import { helpUrl } from '../../app/shell/helpUrl';
+import { helpUrl } from '../../platform/help/helpUrl';
 import { FilterBar } from '../filter-bar/FilterBar';
 import type { FilterSelection } from '../filter-bar/filterCascade';
 import { FORM_SHORTCUTS } from '../shortcuts/shortcuts';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { FormTemplate } from '@mdis/shared';
-import { appApi, appKeys } from '../../app/api/app.api';
+import { appApi, appKeys } from '../../platform/api/app.api';
 import { recordKeys, recordsApi, type FormRecord } from '../api/records.api';
 import { searchableFields } from '../filter-bar/searchableFields';
 import { linkedForms } from '../toolbar/linkedForms';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { FormTemplate } from '@mdis/shared';
-import { errorMessage, isApiError } from '../../app/api/ApiError';
-import { useNotifications } from '../../app/notifications/NotificationsContext';
+import { errorMessage, isApiError } from '../../platform/api/ApiError';
+import { useNotifications } from '../../platform/notifications/NotificationsContext';
 import { recordKeys, recordsApi, type FormRecord } from '../api/records.api';
 import { missingRequiredFilters, requiredFilterParams, type FilterSelection } from '../filter-bar/filterCascade';
 import { recomputeCalculated, validateRecord, type FieldError, type Scenario } from '../record-panel';

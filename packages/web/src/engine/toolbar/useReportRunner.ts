@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { errorMessage } from '../../app/api/ApiError';
-import { useNotifications } from '../../app/notifications/NotificationsContext';
+import { errorMessage } from '../../platform/api/ApiError';
+import { useNotifications } from '../../platform/notifications/NotificationsContext';
 import { recordKeys, recordsApi } from '../api/records.api';
 import { isActionReport, type ReportEntry } from './reportLinks';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toApiError } from '../../app/api/toApiError';
+import { toApiError } from '../../platform/api/toApiError';
 import { serverErrorFor, serverFieldErrors } from './serverErrors';
 
 describe('server 422 errors', () => {

@@ -1,4 +1,4 @@
-import { isApiError } from '../../app/api/ApiError';
+import { isApiError } from '../../platform/api/ApiError';
 import type { FieldError } from '../record-panel/types';
 
 /**

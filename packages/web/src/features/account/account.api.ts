@@ -1,5 +1,5 @@
 import type { AccountProfile, AuthUser, ChangePasswordBody } from '@mdis/shared';
-import { api } from '../../app/api/apiClient';
+import { api } from '../../platform/api/apiClient';
 
 export const accountApi = {
   updateProfile: (profile: AccountProfile) => api.put<AuthUser>('account', profile),

@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { errorMessage, isApiError } from '../../app/api/ApiError';
+import { errorMessage, isApiError } from '../../platform/api/ApiError';
 
 /**
  * Puts a 422's messages under the fields they name; answers what is left for the form's summary

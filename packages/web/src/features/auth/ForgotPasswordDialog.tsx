@@ -11,7 +11,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { ACCOUNT_MESSAGES, RECOVERY_ERROR_KINDS, REQUIRED_MESSAGE } from '@mdis/shared';
-import { errorMessage, isApiError } from '../../app/api/ApiError';
+import { errorMessage, isApiError } from '../../platform/api/ApiError';
 import { recoveryApi } from './recovery.api';
 import { isRecoveryBlocked, rememberRecoverySent } from './recoveryBlock';
 

@@ -5,7 +5,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { errorMessage, isApiError } from '../../app/api/ApiError';
+import { errorMessage, isApiError } from '../../platform/api/ApiError';
 import { loginFormSchema, type LoginFormValues } from './login.schema';
 import { PasswordField } from './PasswordField';
 

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { errorMessage } from '../../app/api/ApiError';
+import { errorMessage } from '../../platform/api/ApiError';
 import { oauthApi, oauthKeys } from './oauth.api';
 import { startOAuthLogin } from './oauthFlow';
 

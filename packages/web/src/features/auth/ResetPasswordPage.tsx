@@ -13,7 +13,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { REQUIRED_MESSAGE } from '@mdis/shared';
-import { errorMessage, isApiError } from '../../app/api/ApiError';
+import { errorMessage, isApiError } from '../../platform/api/ApiError';
 import { PageHeading } from '../../ui/PageHeading';
 import { PasswordField } from './PasswordField';
 import { recoveryApi } from './recovery.api';

@@ -1,5 +1,5 @@
 import type { AuthUser, OAuthCallback, OAuthConfig } from '@mdis/shared';
-import { api } from '../../app/api/apiClient';
+import { api } from '../../platform/api/apiClient';
 
 const silent = { silentUnauthorized: true };
 

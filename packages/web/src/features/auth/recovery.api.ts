@@ -1,5 +1,5 @@
 import type { RecoveryLink, ResetPasswordBody } from '@mdis/shared';
-import { api } from '../../app/api/apiClient';
+import { api } from '../../platform/api/apiClient';
 
 // Whoever uses these has no session: a 401 must not sign anybody out.
 const silent = { silentUnauthorized: true };

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '../../app/api/ApiError';
-import { afterLoginPath } from '../../app/router/redirect';
-import { useSessionContext } from '../../app/session/SessionContext';
+import { errorMessage } from '../../platform/api/ApiError';
+import { afterLoginPath } from '../../platform/routing/redirect';
+import { useSessionContext } from '../../platform/session/SessionContext';
 import { oauthApi } from './oauth.api';
 import { OAUTH_STATE_MESSAGE, readOAuthReturn, takePendingOAuth } from './oauthFlow';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ADMIN, mockApi, shellAnswers } from '../../test/mockApi';
-import { renderDashboard, testWidget } from './renderDashboard';
+import { renderDashboard, testWidget } from './test/renderDashboard';
 
 const column = (name: string, type = 'double') => ({ name, type, label: name });
 const CORE_TEMPLATE = {

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AuthUser, Widget } from '@mdis/shared';
 import { ADMIN, VIEWER, mockApi, shellAnswers, type MockAnswer } from '../../test/mockApi';
-import { renderDashboard, testWidget } from './renderDashboard';
+import { renderDashboard, testWidget } from './test/renderDashboard';
 
 const DEVELOPER: AuthUser = { ...ADMIN, id: 5, username: 'dev', token: 'dev-token', roles: ['developer'] };
 const READ_ONLY_DEVELOPER: AuthUser = { ...DEVELOPER, roles: ['developer', 'readOnly'] };

@@ -5,7 +5,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import { WIDGET_UI_MESSAGES, type Widget, type WidgetType } from '@mdis/shared';
-import { useSessionContext } from '../../app/session/SessionContext';
+import { useSessionContext } from '../../platform/session/SessionContext';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { PageHeading } from '../../ui/PageHeading';
 import { AddWidgetMenu } from './AddWidgetMenu';

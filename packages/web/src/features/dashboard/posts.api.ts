@@ -6,7 +6,7 @@ import {
   type MessageBodyInput,
   type Post,
 } from '@mdis/shared';
-import { api } from '../../app/api/apiClient';
+import { api } from '../../platform/api/apiClient';
 
 export interface Page<T> {
   items: T[];

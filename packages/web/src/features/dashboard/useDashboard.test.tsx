@@ -6,7 +6,7 @@ import { STORAGE_KEYS, type Widget } from '@mdis/shared';
 import { AppProviders, createQueryClient } from '../../app/providers/AppProviders';
 import { ADMIN, fetchedUrls, mockApi, shellAnswers, type MockAnswer } from '../../test/mockApi';
 import { dashboardKeys } from './dashboard.api';
-import { testWidget } from './renderDashboard';
+import { testWidget } from './test/renderDashboard';
 import { useDashboard } from './useDashboard';
 
 const WIDGETS = [testWidget(1), testWidget(2), testWidget(3, { active: 0 })];

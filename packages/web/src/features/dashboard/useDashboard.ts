@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { WIDGET_UI_MESSAGES, type Widget, type WidgetCreate, type WidgetUpdate } from '@mdis/shared';
-import { errorMessage } from '../../app/api/ApiError';
-import { useNotifications } from '../../app/notifications/NotificationsContext';
+import { errorMessage } from '../../platform/api/ApiError';
+import { useNotifications } from '../../platform/notifications/NotificationsContext';
 import { reorderPayload, type BoardLists } from './board/boardLists';
 import { dashboardKeys, widgetsApi } from './dashboard.api';
 

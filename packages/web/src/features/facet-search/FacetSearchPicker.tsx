@@ -7,9 +7,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import TravelExploreIcon from '@mui/icons-material/TravelExplore';
-import { api } from '../../app/api/apiClient';
-import { errorMessage } from '../../app/api/ApiError';
-import { useNotifications } from '../../app/notifications/NotificationsContext';
+import { api } from '../../platform/api/apiClient';
+import { errorMessage } from '../../platform/api/ApiError';
+import { useNotifications } from '../../platform/notifications/NotificationsContext';
 import { NO_FACET, useFacetSearch, writeFacetSearch, type FacetSearch } from './facetSearch';
 import { useFacetOptions, type FacetOption } from './useFacetOptions';
 

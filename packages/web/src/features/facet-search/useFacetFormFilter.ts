@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useSessionContext } from '../../app/session/SessionContext';
+import { useSessionContext } from '../../platform/session/SessionContext';
 import { matchesFacet, useFacetSearch, type FacetKey } from './facetSearch';
 
 /**

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../app/api/apiClient';
+import { api } from '../../platform/api/apiClient';
 import type { FacetSearch } from './facetSearch';
 
 export interface FacetOption {

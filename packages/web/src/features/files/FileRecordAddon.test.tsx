@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fetchedUrls, mockApi } from '../../test/mockApi';
-import { renderAtRoute } from '../igsn/renderAtRoute';
+import { renderAtRoute } from '../igsn/test/renderAtRoute';
 import { FileRecordAddon } from './FileRecordAddon';
 
 const ASSIGNED = { id: 7, original_filename: 'box 1.jpg', type: 'PH', core_id: 4, expedition_id: 1 };

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { canUseForm } from '@mdis/shared';
-import { useSessionContext } from '../../app/session/SessionContext';
+import { useSessionContext } from '../../platform/session/SessionContext';
 import { FILES_FORM_PATH } from '../../engine/toolbar/recordFiles';
 import { TemplateForm } from '../forms/FormPage';
 import { FileRecordAddon } from './FileRecordAddon';

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS, type AuthUser } from '@mdis/shared';
 import { VIEWER } from '../../test/mockApi';
-import { renderAtRoute } from '../igsn/renderAtRoute';
+import { renderAtRoute } from '../igsn/test/renderAtRoute';
 import { FilesUploadPage } from './FilesUploadPage';
 import { fakeFilesServer, uploadedRow } from './test/fakeFilesServer';
 import { FakeXhr } from './test/fakeXhr';

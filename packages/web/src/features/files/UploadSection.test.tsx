@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { mockApi } from '../../test/mockApi';
-import { renderAtRoute } from '../igsn/renderAtRoute';
+import { renderAtRoute } from '../igsn/test/renderAtRoute';
 import { UploadSection } from './UploadSection';
 import { FILE_TYPES } from './test/fakeFilesServer';
 

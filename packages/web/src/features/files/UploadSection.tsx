@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import UploadIcon from '@mui/icons-material/Upload';
 import type { ListValue } from '@mdis/shared';
-import { useSessionContext } from '../../app/session/SessionContext';
+import { useSessionContext } from '../../platform/session/SessionContext';
 import { FileDropZone } from './FileDropZone';
 import { FileTypeSelect } from './FileTypeSelect';
 import { UploadQueueList } from './UploadQueueList';

@@ -1,4 +1,4 @@
-import { api } from '../../app/api/apiClient';
+import { api } from '../../platform/api/apiClient';
 import type { FormRecord } from '../../engine/api/records.api';
 import type { SelectOption } from './assignSelects';
 

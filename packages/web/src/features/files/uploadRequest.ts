@@ -1,5 +1,5 @@
-import { API_BASE } from '../../app/api/apiClient';
-import { networkError, toApiError } from '../../app/api/toApiError';
+import { API_BASE } from '../../platform/api/apiClient';
+import { networkError, toApiError } from '../../platform/api/toApiError';
 
 /** The multipart keys of the original's upload form model (spec 1 §7): `FilesUploadNewFormModel[…]`. */
 export const uploadField = (name: string) => `FilesUploadNewFormModel[${name}]`;

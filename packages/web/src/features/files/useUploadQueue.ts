@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { errorMessage } from '../../app/api/ApiError';
-import { useNotifications } from '../../app/notifications/NotificationsContext';
+import { errorMessage } from '../../platform/api/ApiError';
+import { useNotifications } from '../../platform/notifications/NotificationsContext';
 import {
   UPLOAD_MESSAGES,
   addToQueue,

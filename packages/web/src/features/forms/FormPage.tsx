@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
-import { isApiError } from '../../app/api/ApiError';
+import { isApiError } from '../../platform/api/ApiError';
 import { recordKeys, recordsApi } from '../../engine/api/records.api';
 import { GenericFormScreen, type GenericFormScreenProps } from '../../engine/form-screen/GenericFormScreen';
 import type { RouteUpdate } from '../../engine/form-screen/useRecordNavigation';

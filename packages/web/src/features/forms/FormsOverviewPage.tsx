@@ -5,7 +5,7 @@ import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { appApi, appKeys } from '../../app/api/app.api';
+import { appApi, appKeys } from '../../platform/api/app.api';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeading } from '../../ui/PageHeading';
 import { PageLoading } from '../../ui/PageLoading';

@@ -1,5 +1,5 @@
 import type { FormTemplate } from '@mdis/shared';
-import { useSessionContext } from '../../app/session/SessionContext';
+import { useSessionContext } from '../../platform/session/SessionContext';
 import type { FilterSelection } from '../../engine/filter-bar/filterCascade';
 import { facetFilterFor, useFacetSearch } from '../facet-search/facetSearch';
 

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ADMIN, mockApi, shellAnswers } from '../../test/mockApi';
 import { CodeScannerButton } from './CodeScannerButton';
-import { renderAtRoute } from './renderAtRoute';
+import { renderAtRoute } from './test/renderAtRoute';
 
 describe('code scanner button', () => {
   it('opens the scanner dialog with an empty, focused input, and Escape closes it', async () => {

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ADMIN, fetchedUrls, mockApi, shellAnswers, type MockAnswer } from '../../test/mockApi';
 import { CodeScannerDialog, SCANNER_BLUR_CLOSE_MS } from './CodeScannerDialog';
-import { renderAtRoute } from './renderAtRoute';
+import { renderAtRoute } from './test/renderAtRoute';
 
 const FORMS = {
   Core: [{ key: 'core', label: 'Core', dataModel: 'CoreCore', module: 'Core' }],

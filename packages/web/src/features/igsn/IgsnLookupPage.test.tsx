@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { ADMIN, fetchedUrls, mockApi, shellAnswers, type MockAnswer } from '../../test/mockApi';
 import { IgsnLookupPage } from './IgsnLookupPage';
-import { renderAtRoute } from './renderAtRoute';
+import { renderAtRoute } from './test/renderAtRoute';
 
 const FORMS = {
   Core: [{ key: 'core', label: 'Core', dataModel: 'CoreCore', module: 'Core' }],

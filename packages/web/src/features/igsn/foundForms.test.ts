@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FormsByModule } from '../../app/api/app.api';
+import type { FormsByModule } from '../../platform/api/app.api';
 import { foundFormLabel, toFoundForms } from './foundForms';
 
 const FORMS: FormsByModule = {

@@ -1,5 +1,5 @@
 import type { IgsnMatch } from '@mdis/shared';
-import type { FormsByModule } from '../../app/api/app.api';
+import type { FormsByModule } from '../../platform/api/app.api';
 import { formRoutePath } from '../forms/formRoute';
 
 /** One way to open a found record: a form of its model, the record id and the filter to set. */

@@ -1,6 +1,6 @@
 import { igsnMatchSchema, type IgsnMatch } from '@mdis/shared';
 import { z } from 'zod';
-import { api } from '../../app/api/apiClient';
+import { api } from '../../platform/api/apiClient';
 
 const matchesSchema = z.array(igsnMatchSchema);
 

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { appApi, appKeys } from '../../app/api/app.api';
+import { appApi, appKeys } from '../../platform/api/app.api';
 import { igsnApi } from './igsn.api';
 import { toFoundForms, type FoundForm } from './foundForms';
 

@@ -6,8 +6,8 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { LIST_VALUE_UI_MESSAGES, listValueCreateSchema, type ListValue } from '@mdis/shared';
-import { isApiError } from '../../app/api/ApiError';
-import { useNotifications } from '../../app/notifications/NotificationsContext';
+import { isApiError } from '../../platform/api/ApiError';
+import { useNotifications } from '../../platform/notifications/NotificationsContext';
 import { listValueKeys, listValuesApi, type ListItemInput } from './listValues.api';
 
 export interface ListItemEditorProps {

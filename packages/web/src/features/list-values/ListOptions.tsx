@@ -11,7 +11,7 @@ import LockIcon from '@mui/icons-material/Lock';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import SaveIcon from '@mui/icons-material/Save';
 import { LIST_VALUE_UI_MESSAGES, type ListInfo } from '@mdis/shared';
-import { useNotifications } from '../../app/notifications/NotificationsContext';
+import { useNotifications } from '../../platform/notifications/NotificationsContext';
 import { listValueKeys, listValuesApi, type ListInfoChange } from './listValues.api';
 
 /** The value-list export (administrators): `report/ExportValueList?listname=` (spec 1 §7). */

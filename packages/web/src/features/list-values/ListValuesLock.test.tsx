@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { AuthUser, ListInfo } from '@mdis/shared';
 import { ADMIN, VIEWER, mockApi, shellAnswers, type MockAnswer } from '../../test/mockApi';
 import { UPLOAD_FILE_TYPE_NOTICE } from './ListValuesForm';
-import { renderListValuesPage } from './renderListValuesPage';
+import { renderListValuesPage } from './test/renderListValuesPage';
 
 const OPERATOR: AuthUser = { ...VIEWER, id: 3, username: 'olga', token: 'operator-token', roles: ['operator'] };
 const ITEMS = [{ id: 1, list_id: 1, listname: 'CORE_TYPE', display: 'B', remark: 'Bit Sample', uri: null, sort: 0 }];

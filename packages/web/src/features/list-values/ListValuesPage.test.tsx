@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AuthUser, ListInfo, ListValue } from '@mdis/shared';
 import { VIEWER, fetchedUrls, mockApi, shellAnswers, type MockAnswer } from '../../test/mockApi';
-import { renderListValuesPage } from './renderListValuesPage';
+import { renderListValuesPage } from './test/renderListValuesPage';
 
 const OPERATOR: AuthUser = { ...VIEWER, id: 3, username: 'olga', token: 'operator-token', roles: ['operator'] };
 

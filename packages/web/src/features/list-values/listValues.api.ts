@@ -1,5 +1,5 @@
 import type { ListInfo, ListMeta, ListValue } from '@mdis/shared';
-import { api } from '../../app/api/apiClient';
+import { api } from '../../platform/api/apiClient';
 
 /** What the list values form sends for an item: the inputs as typed, the server parses them. */
 export interface ListItemInput {

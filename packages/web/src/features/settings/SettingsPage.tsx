@@ -3,7 +3,7 @@ import AccountBoxIcon from '@mui/icons-material/AccountBox';
 import PeopleIcon from '@mui/icons-material/People';
 import ViewQuiltIcon from '@mui/icons-material/ViewQuilt';
 import { hasRole } from '@mdis/shared';
-import { useSessionContext } from '../../app/session/SessionContext';
+import { useSessionContext } from '../../platform/session/SessionContext';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeading } from '../../ui/PageHeading';
 import { SettingsTile, type SettingsTileProps } from './SettingsTile';

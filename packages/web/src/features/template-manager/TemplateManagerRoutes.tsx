@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { NotFoundPage } from '../../ui/NotFoundPage';
 import { PageLoading } from '../../ui/PageLoading';
-import { lazyPage } from '../../app/router/lazyWithTimeout';
+import { lazyPage } from '../../platform/routing/lazyWithTimeout';
 import { TemplateManagerPage } from './TemplateManagerPage';
 
 // The editors pull in dnd-kit and the diff viewer: their own chunks, loaded when opened.

@@ -10,8 +10,8 @@ import {
   type TableResult,
 } from '@mdis/shared';
 import { z } from 'zod';
-import { api } from '../../app/api/apiClient';
-import { networkError, toApiError } from '../../app/api/toApiError';
+import { api } from '../../platform/api/apiClient';
+import { networkError, toApiError } from '../../platform/api/toApiError';
 
 /** The template calls live outside api/v1 (the original's `cg/api`). */
 export const CG_BASE = 'cg/api/';

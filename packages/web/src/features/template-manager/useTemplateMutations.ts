@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { isApiError, errorMessage } from '../../app/api/ApiError';
-import { useNotifications } from '../../app/notifications/NotificationsContext';
-import { useSessionContext } from '../../app/session/SessionContext';
+import { isApiError, errorMessage } from '../../platform/api/ApiError';
+import { useNotifications } from '../../platform/notifications/NotificationsContext';
+import { useSessionContext } from '../../platform/session/SessionContext';
 import { saveBlob, templateManagerApi, templateManagerKeys } from './templateManager.api';
 
 /** A 422 as spec 3 §8 shows it in duplicate and upload: 'Validation Error' and field: message lines. */

@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { User } from '@mdis/shared';
 import { AppProviders } from '../../app/providers/AppProviders';
-import { toApiError } from '../../app/api/toApiError';
+import { toApiError } from '../../platform/api/toApiError';
 import { mockApi } from '../../test/mockApi';
 import { UserDialog } from './UserDialog';
 

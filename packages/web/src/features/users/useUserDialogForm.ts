@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import type { User, UserCreate, UserUpdate } from '@mdis/shared';
-import { errorMessage, isApiError } from '../../app/api/ApiError';
+import { errorMessage, isApiError } from '../../platform/api/ApiError';
 import {
   formFieldOf,
   toUserPayload,

@@ -1,5 +1,5 @@
 import type { ListMeta, User, UserCreate, UserUpdate } from '@mdis/shared';
-import { api } from '../../app/api/apiClient';
+import { api } from '../../platform/api/apiClient';
 
 /** Under the 'user' prefix: removed when the signed-in user changes. */
 export const userKeys = {

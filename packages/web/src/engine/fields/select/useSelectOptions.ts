@@ -1,9 +1,9 @@
 import { useEffect, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { SelectSource } from '@mdis/shared';
-import { api } from '../../../app/api/apiClient';
-import { errorMessage, isApiError } from '../../../app/api/ApiError';
-import { useNotifications } from '../../../app/notifications/NotificationsContext';
+import { api } from '../../../platform/api/apiClient';
+import { errorMessage, isApiError } from '../../../platform/api/ApiError';
+import { useNotifications } from '../../../platform/notifications/NotificationsContext';
 import type { FormRecord } from '../../record-panel/types';
 import { answerItems, asyncListQuery, filterListItems, toOptions, type SelectOption } from './selectSourceRequest';
 import { useDebouncedValue } from '../../../ui/useDebouncedValue';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { FormField, FormTemplate } from '@mdis/shared';
-import { NotificationsProvider } from '../../../app/notifications/NotificationsContext';
+import { NotificationsProvider } from '../../../platform/notifications/NotificationsContext';
 import { RecordPanel } from '../../record-panel';
 import type { FieldError, FormRecord, Scenario } from '../../record-panel';
 

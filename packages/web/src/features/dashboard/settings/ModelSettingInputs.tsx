@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { appApi, appKeys } from '../../../app/api/app.api';
+import { appApi, appKeys } from '../../../platform/api/app.api';
 import { recordKeys, recordsApi } from '../../../engine/api/records.api';
 import { displayText } from '../widgets/settingValues';
 import type { SettingInputProps } from './SettingFieldInput';

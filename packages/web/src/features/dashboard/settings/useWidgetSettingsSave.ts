@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { WIDGET_UI_MESSAGES, type Widget } from '@mdis/shared';
-import { isApiError } from '../../../app/api/ApiError';
-import { useNotifications } from '../../../app/notifications/NotificationsContext';
+import { isApiError } from '../../../platform/api/ApiError';
+import { useNotifications } from '../../../platform/notifications/NotificationsContext';
 import { recordsApi } from '../../../engine/api/records.api';
 import { queryFilterErrors, toUpdate, validateDraft, type DraftErrors, type WidgetDraft } from './widgetForm';
 

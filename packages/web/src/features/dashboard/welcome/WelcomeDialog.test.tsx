@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Message } from '@mdis/shared';
 import { VIEWER, fetchedUrls, mockApi, shellAnswers } from '../../../test/mockApi';
-import { renderDashboard } from '../renderDashboard';
+import { renderDashboard } from '../test/renderDashboard';
 import { today } from '../widgets/messages/messageDates';
 import { WELCOME_DAY_KEY } from './useWelcomeMessages';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Message } from '@mdis/shared';
-import { api } from '../../../app/api/apiClient';
+import { api } from '../../../platform/api/apiClient';
 import { today } from '../widgets/messages/messageDates';
 
 /** Browser storage: the day of the week (0-6) whose messages were last fetched (spec 2 §2, §9). */

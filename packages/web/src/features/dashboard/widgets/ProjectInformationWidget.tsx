@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { versionText } from '../../../app/shell/versionText';
+import { versionText } from '../../../platform/version/versionText';
 import { numberSetting, textSetting } from './settingValues';
 import type { WidgetProps } from './widgetTypes';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { AuthUser } from '@mdis/shared';
 import { VIEWER, mockApi, shellAnswers } from '../../../test/mockApi';
-import { renderDashboard, testWidget } from '../renderDashboard';
+import { renderDashboard, testWidget } from '../test/renderDashboard';
 
 const META = { totalCount: 0, pageCount: 0, currentPage: 1, perPage: 5 };
 const DEFAULT_USER: AuthUser = { ...VIEWER, id: 3, username: 'default', token: 'default-token', roles: ['readOnly'] };

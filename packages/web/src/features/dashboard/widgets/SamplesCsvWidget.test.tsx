@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ADMIN, fetchedUrls, mockApi, shellAnswers, type MockAnswer } from '../../../test/mockApi';
-import { renderDashboard, testWidget } from '../renderDashboard';
+import { renderDashboard, testWidget } from '../test/renderDashboard';
 
 const CSV = 'id,combined_id\n1,5091_1_A_1_S1\n';
 

@@ -4,8 +4,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import DownloadIcon from '@mui/icons-material/Download';
 import { REQUIRED_MESSAGE, samplesCsvFileName } from '@mdis/shared';
-import { errorMessage } from '../../../app/api/ApiError';
-import { useNotifications } from '../../../app/notifications/NotificationsContext';
+import { errorMessage } from '../../../platform/api/ApiError';
+import { useNotifications } from '../../../platform/notifications/NotificationsContext';
 import { widgetsApi } from '../dashboard.api';
 import type { WidgetProps } from './widgetTypes';
 

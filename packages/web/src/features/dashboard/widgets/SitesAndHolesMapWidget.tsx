@@ -5,8 +5,8 @@ import { latLngBounds } from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { api } from '../../../app/api/apiClient';
-import { errorMessage } from '../../../app/api/ApiError';
+import { api } from '../../../platform/api/apiClient';
+import { errorMessage } from '../../../platform/api/ApiError';
 import {
   MAP_DEFAULT_ZOOM,
   MAP_HEIGHT,

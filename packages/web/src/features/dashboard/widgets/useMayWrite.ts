@@ -1,5 +1,5 @@
 import { isReadOnly } from '@mdis/shared';
-import { useSessionContext } from '../../../app/session/SessionContext';
+import { useSessionContext } from '../../../platform/session/SessionContext';
 
 /**
  * Whether the signed-in user may write posts and messages of the day: a read-only user (the

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { WidgetType } from '@mdis/shared';
-import { lazyPage } from '../../../app/router/lazyWithTimeout';
+import { lazyPage } from '../../../platform/routing/lazyWithTimeout';
 import { BaseWidget } from './BaseWidget';
 import { SETTING_FIELDS } from './widgetSettingsFields';
 import type { SettingField, WidgetProps } from './widgetTypes';

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { errorMessage } from '../../../app/api/ApiError';
+import { errorMessage } from '../../../platform/api/ApiError';
 import { PageHeading } from '../../../ui/PageHeading';
 import { PageLoading } from '../../../ui/PageLoading';
 import { templateManagerApi, templateManagerKeys } from '../templateManager.api';

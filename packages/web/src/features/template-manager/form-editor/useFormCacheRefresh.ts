@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { appKeys } from '../../../app/api/app.api';
-import { authApi } from '../../../app/session/auth.api';
-import { useSessionContext } from '../../../app/session/SessionContext';
+import { appKeys } from '../../../platform/api/app.api';
+import { authApi } from '../../../platform/session/auth.api';
+import { useSessionContext } from '../../../platform/session/SessionContext';
 import { recordKeys } from '../../../engine/api/records.api';
 import { formStorageKey } from '../../../engine/storage/formStorage';
 import { templateManagerKeys } from '../templateManager.api';

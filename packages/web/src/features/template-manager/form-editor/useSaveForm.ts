@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { FieldError, FormTemplate } from '@mdis/shared';
-import { errorMessage, isApiError } from '../../../app/api/ApiError';
-import { useNotifications } from '../../../app/notifications/NotificationsContext';
+import { errorMessage, isApiError } from '../../../platform/api/ApiError';
+import { useNotifications } from '../../../platform/notifications/NotificationsContext';
 import { templateManagerApi, type FormTemplateBody } from '../templateManager.api';
 import { useFormCacheRefresh } from './useFormCacheRefresh';
 

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import { useNotifications } from '../../../app/notifications/NotificationsContext';
+import { useNotifications } from '../../../platform/notifications/NotificationsContext';
 import type { GeneratorId, PlannedFile } from '../templateManager.api';
 import { failureText } from '../useTemplateMutations';
 import { answersOf, checkedByDefault, useGenerate, useGeneratorPlan } from './useCodeGenerator';

@@ -4,7 +4,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { ModelTemplate } from '@mdis/shared';
-import { errorMessage } from '../../../app/api/ApiError';
+import { errorMessage } from '../../../platform/api/ApiError';
 import { PageHeading } from '../../../ui/PageHeading';
 import { PageLoading } from '../../../ui/PageLoading';
 import { templateManagerApi, templateManagerKeys, type ModelSummary } from '../templateManager.api';

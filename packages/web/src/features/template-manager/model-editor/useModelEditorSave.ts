@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { FieldError, ModelTemplate } from '@mdis/shared';
-import { errorMessage, isApiError } from '../../../app/api/ApiError';
-import { useNotifications } from '../../../app/notifications/NotificationsContext';
+import { errorMessage, isApiError } from '../../../platform/api/ApiError';
+import { useNotifications } from '../../../platform/notifications/NotificationsContext';
 import { templateManagerApi, templateManagerKeys, type TableResult } from '../templateManager.api';
 
 export const EDITOR_MESSAGES = {

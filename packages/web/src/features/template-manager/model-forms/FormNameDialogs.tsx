@@ -1,4 +1,4 @@
-import { isApiError } from '../../../app/api/ApiError';
+import { isApiError } from '../../../platform/api/ApiError';
 import { failureText } from '../useTemplateMutations';
 import { FormNameDialog } from './FormNameDialog';
 import { useDuplicateForm, useRenameForm } from './useFormMutations';

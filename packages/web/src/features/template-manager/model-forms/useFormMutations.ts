@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { errorMessage } from '../../../app/api/ApiError';
-import { useNotifications } from '../../../app/notifications/NotificationsContext';
-import { useSessionContext } from '../../../app/session/SessionContext';
-import { appKeys } from '../../../app/api/app.api';
+import { errorMessage } from '../../../platform/api/ApiError';
+import { useNotifications } from '../../../platform/notifications/NotificationsContext';
+import { useSessionContext } from '../../../platform/session/SessionContext';
+import { appKeys } from '../../../platform/api/app.api';
 import { saveBlob, templateManagerApi, templateManagerKeys } from '../templateManager.api';
 
 /** The summary (tiles) and the forms menu follow every change of a form template. */

@@ -7,8 +7,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { MESSAGE_MESSAGES, type Message, type MessageBodyInput } from '@mdis/shared';
-import { isApiError, errorMessage } from '../../../../app/api/ApiError';
-import { useNotifications } from '../../../../app/notifications/NotificationsContext';
+import { isApiError, errorMessage } from '../../../../platform/api/ApiError';
+import { useNotifications } from '../../../../platform/notifications/NotificationsContext';
 import { hasExtension, imageFileToDataUrl } from '../../settings/scaleImage';
 import { today } from './messageDates';
 

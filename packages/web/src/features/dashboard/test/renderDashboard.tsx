@@ -1,8 +1,8 @@
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { STORAGE_KEYS, WIDGET_DEFAULTS, type AuthUser, type Widget } from '@mdis/shared';
-import { AppProviders, createQueryClient } from '../../app/providers/AppProviders';
-import { DashboardPage } from './DashboardPage';
+import { AppProviders, createQueryClient } from '../../../app/providers/AppProviders';
+import { DashboardPage } from '../DashboardPage';
 
 /** Test helper: the dashboard at '/' as `user`, under the app's providers. */
 export function renderDashboard(user: AuthUser) {

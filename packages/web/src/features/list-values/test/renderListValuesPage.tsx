@@ -1,8 +1,8 @@
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { STORAGE_KEYS, type AuthUser } from '@mdis/shared';
-import { AppProviders, createQueryClient } from '../../app/providers/AppProviders';
-import { ListValuesPage } from './ListValuesPage';
+import { AppProviders, createQueryClient } from '../../../app/providers/AppProviders';
+import { ListValuesPage } from '../ListValuesPage';
 
 function LocationProbe() {
   const location = useLocation();

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { AppProviders, createQueryClient } from '../../app/providers/AppProviders';
+import { AppProviders, createQueryClient } from '../../../app/providers/AppProviders';
 
 function LocationProbe() {
   const location = useLocation();
