@@ -247,4 +247,21 @@ describe.each(DIALECTS)('files: assign, previews, permissions (%s)', (dialect) =
     });
     expect(again.statusCode).toBe(404);
   });
+
+  it('deletes nothing when one of the files is missing, and a repeated id once', async () => {
+    const kept = await client.uploaded('kept.txt', Buffer.from('kept'), as.operator);
+    const missing = await app.inject({
+      method: 'POST',
+      url: '/api/v1/file/delete',
+      headers: as.operator,
+      payload: { ids: [kept.id, 99_999_999] },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(existsSync(stored(`archive/${String(kept.id)}`))).toBe(true);
+    expect((await get(`/files/original/${String(kept.id)}`, as.viewer)).statusCode).toBe(200);
+
+    const twice = await client.json('POST', '/api/v1/file/delete', as.operator, { ids: [kept.id, kept.id] });
+    expect(twice).toEqual({ deleted: [kept.id] });
+    expect(existsSync(stored(`archive/${String(kept.id)}`))).toBe(false);
+  });
 });

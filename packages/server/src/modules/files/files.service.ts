@@ -185,8 +185,12 @@ export function createFilesService(deps: FilesServiceDeps) {
      */
     async remove(user: PermissionHolder, ids: number[]): Promise<number[]> {
       editScope(user);
+      const unique = [...new Set(ids)];
+      // Every file must exist and lie in the user's scope before the first one goes: a refused
+      // request (404, 403) deletes nothing, and a repeated id is one file, not a 404 half-way.
+      for (const id of unique) await records.get(user, fileTarget, id);
       const deleted: number[] = [];
-      for (const id of ids) {
+      for (const id of unique) {
         await records.remove(user, fileTarget, id);
         deleted.push(id);
       }

@@ -30,13 +30,7 @@ export interface KnownChangeOnReject {
  * - file/delete with several ids deletes them one by one: an id that is missing (or repeated) after
  *   a deleted one answers 404 with the earlier files already gone (rows and bytes).
  */
-export const KNOWN_CHANGES_ON_REJECT_ELSEWHERE: readonly KnownChangeOnReject[] = [
-  {
-    area: 'files',
-    what: 'POST file/delete with several ids deletes the files before a missing one, then answers 404',
-    matches: (request) => request.route.url === '/api/v1/file/delete',
-  },
-];
+export const KNOWN_CHANGES_ON_REJECT_ELSEWHERE: readonly KnownChangeOnReject[] = [];
 
 export function knownChangeElsewhere(request: FuzzRequest): KnownChangeOnReject | undefined {
   return KNOWN_CHANGES_ON_REJECT_ELSEWHERE.find((known) => known.matches(request));
