@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { migrateToLatest } from '../src/infra/db/migrate';
@@ -6,7 +7,7 @@ import { DIALECTS } from './helpers/dialects';
 import { signedInUser } from './helpers/factories';
 import { testConfig } from './helpers/test-app';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database';
-import type { Headers } from './files-fixture';
+import { createClient, drillingChain, type FilesClient, type Headers, imageFixtures } from './files-fixture';
 
 type User = 'admin' | 'noRole' | 'viewer' | 'readOnly' | 'sectionForm';
 
@@ -18,7 +19,9 @@ type User = 'admin' | 'noRole' | 'viewer' | 'readOnly' | 'sectionForm';
 describe.each(DIALECTS)('files: who may use which call (%s)', (dialect) => {
   let database: TestDatabase;
   let app: Awaited<ReturnType<typeof buildApp>>;
+  let client: FilesClient;
   const as: Record<User, Headers> = {} as never;
+  let chain: Awaited<ReturnType<typeof drillingChain>>;
 
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
@@ -26,6 +29,7 @@ describe.each(DIALECTS)('files: who may use which call (%s)', (dialect) => {
     const config = testConfig({ database: database.config, dataDir: database.dataDir });
     await seedDatabase(database, config);
     app = await buildApp(config, { database });
+    client = createClient(app);
     const user = async (roles: string[], permissions: string[] = []) =>
       (await signedInUser(app, database.db, { roles: roles as never, permissions })).headers;
     as.admin = await user(['administrator']);
@@ -33,6 +37,7 @@ describe.each(DIALECTS)('files: who may use which call (%s)', (dialect) => {
     as.viewer = await user(['viewer']);
     as.readOnly = await user(['readOnly']);
     as.sectionForm = await user([], ['form-section:view']);
+    chain = await drillingChain(client, as.admin, '5065');
   }, 120_000);
   afterAll(async () => {
     await app.close();
@@ -74,5 +79,24 @@ describe.each(DIALECTS)('files: who may use which call (%s)', (dialect) => {
     // Who may use the call still gets the validation's answer.
     expect((await send('POST', '/api/v1/file/delete', as.admin, '7')).statusCode).toBe(422);
     expect((await send('GET', '/api/v1/file/meta-data?filename=nothing.jpg', as.viewer)).statusCode).toBe(404);
+  });
+
+  it('shows a user of the section form the preview of a section file as it shows the original', async () => {
+    const images = await imageFixtures();
+    const scan = await client.uploaded('unrolled.tif', images.tiff, as.admin);
+    await client.json('POST', '/api/v1/file/assign', as.admin, {
+      ids: [scan.id],
+      type: 'CS',
+      section_id: chain.section.id,
+    });
+    const original = await send('GET', `/files/original/${String(scan.id)}`, as.sectionForm);
+    expect(original.statusCode, original.body).toBe(200);
+    const preview = await send('GET', `/files/${String(scan.id)}`, as.sectionForm);
+    expect(preview.statusCode, preview.body).toBe(200);
+    // The same preview as everyone's: the scan's height still comes from its core's diameter.
+    expect((await sharp(preview.rawPayload).metadata()).height).toBe(Math.round(63.5 * Math.PI * 2));
+    // Neither for a user who may not open the section.
+    expect((await send('GET', `/files/${String(scan.id)}`, as.noRole)).statusCode).toBe(403);
+    expect((await send('GET', `/files/original/${String(scan.id)}`, as.noRole)).statusCode).toBe(403);
   });
 });
