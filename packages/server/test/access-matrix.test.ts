@@ -112,6 +112,8 @@ const records = (base: 'form' | 'global', name: string): Record<string, MatrixRo
 
 export const ACCESS_MATRIX: Record<string, MatrixRow> = {
   'GET /': { expect: PUBLIC },
+  // for load balancers: public, says only whether the database and the storage answer
+  'GET /api/v1/health': { expect: PUBLIC },
   // auth
   'POST /api/v1/auth/login': {
     expect: PUBLIC,
@@ -285,9 +287,13 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
     request: () => ({ url: '/api/v1/file/update-select-values?name=expedition' }),
   },
   'POST /api/v1/file/upload': { expect: EDIT_FILES },
+  // The operator's cell already moves the spare file to the upload area, which no limited user
+  // reaches: the limited editor unassigns a file of its own expedition that is still assigned.
   'PUT /api/v1/file/unassign/:id': {
     expect: EDIT_FILES,
-    request: (c) => ({ url: `/api/v1/file/unassign/${id(c.x.spareFile)}` }),
+    request: (c, user) => ({
+      url: `/api/v1/file/unassign/${id(user === 'limitedEdit' ? c.x.limitedEditFile : c.x.spareFile)}`,
+    }),
   },
   'POST /api/v1/file/assign': {
     expect: EDIT_FILES,
@@ -356,6 +362,11 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
   'DELETE /cg/api/delete-model': { expect: DEVELOPER, request: () => ({ url: '/cg/api/delete-model?name=Nope' }) },
   'DELETE /cg/api/delete-form': { expect: DEVELOPER, request: () => ({ url: '/cg/api/delete-form?name=nope' }) },
   'POST /cg/api/duplicate': {
+    expect: DEVELOPER,
+    request: () => ({ url: '/cg/api/duplicate?type=form&oldName=nope&newName=nope-2' }),
+  },
+  // The original client's GET duplicate: a write all the same (bearer header only).
+  'GET /cg/api/duplicate': {
     expect: DEVELOPER,
     request: () => ({ url: '/cg/api/duplicate?type=form&oldName=nope&newName=nope-2' }),
   },

@@ -106,6 +106,36 @@ describe.each(DIALECTS)('files: limited editors work on their own expedition onl
     expect((await app.inject({ url: `/files/original/${String(mine.id)}`, headers: as.admin })).statusCode).toBe(404);
   });
 
+  it('unassigns its own files (they stay within its reach) and not another expedition’s', async () => {
+    const mine = (await upload(as.editor, { core_id: String(own.core.id) })).json<{ items: Row[] }>().items[0];
+    const theirs = await client.uploaded('theirs.jpg', Buffer.from('7002'), as.admin, {
+      type: 'PH',
+      core_id: String(foreign.core.id),
+    });
+    const unassign = (id: unknown) =>
+      app.inject({ method: 'PUT', url: `/api/v1/file/unassign/${String(id)}`, headers: as.editor });
+    const unassigned = await unassign(mine.id);
+    expect(unassigned.statusCode, unassigned.body).toBe(200);
+    expect(unassigned.json()).toMatchObject({
+      core_id: null,
+      expedition_id: null,
+      filename: 'box.jpg',
+      parent_combined_id: own.core.combined_id,
+    });
+    // Still its own: the editor assigns it again (or deletes it), and the viewer of 5065 sees it.
+    expect((await app.inject({ url: `/files/original/${String(mine.id)}`, headers: as.viewer })).statusCode).toBe(200);
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/v1/file/assign',
+      headers: as.editor,
+      payload: { ids: [mine.id], type: 'PH', section_id: own.section.id },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await unassign(theirs.id)).statusCode).toBe(403);
+    const after = await client.json('GET', `/api/v1/form/${String(theirs.id)}?name=files`, as.admin);
+    expect(after).toMatchObject({ core_id: foreign.core.id, parent_combined_id: foreign.core.combined_id });
+  });
+
   it('cannot move a file into another expedition through the records API (parent_combined_id), nor make one there', async () => {
     const mine = (await upload(as.editor, { core_id: String(own.core.id) })).json<{ items: Row[] }>().items[0];
     const moved = await app.inject({

@@ -7,7 +7,7 @@ type Row = Record<string, unknown>;
 
 /**
  * What the access matrix requests point at, made once by an administrator on top of the two
- * expeditions: a file of each expedition (and a spare one of 5065 to unassign), a post, a message
+ * expeditions: a file of each expedition (and two spare ones of 5065 to unassign), a post, a message
  * with an image, a widget, a value list item and a throwaway user.
  */
 export async function accessMatrixContext(t: TwoExpeditions) {
@@ -36,6 +36,7 @@ export async function accessMatrixContext(t: TwoExpeditions) {
   const ownFile = await file(t.own.sample.id, 'own.jpg');
   const foreignFile = await file(t.foreign.sample.id, 'foreign.jpg');
   const spareFile = await file(t.own.sample.id, 'spare.jpg');
+  const limitedEditFile = await file(t.own.sample.id, 'limited-edit.jpg');
   const post = await call('POST', '/api/v1/posts', { text: 'The first post' });
   const image = `data:image/png;base64,${(
     await sharp({ create: { width: 2, height: 2, channels: 3, background: '#fff' } })
@@ -60,6 +61,7 @@ export async function accessMatrixContext(t: TwoExpeditions) {
     ownFile,
     foreignFile,
     spareFile,
+    limitedEditFile,
     post,
     message,
     messageImageId: messageRow.images?.[0]?.image_id ?? 1,

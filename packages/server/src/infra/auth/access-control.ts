@@ -106,3 +106,14 @@ export function currentUser(request: FastifyRequest): AuthenticatedUser {
   if (!request.user) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.missingToken);
   return request.user;
 }
+
+/**
+ * A `preValidation` hook running a route's own authorization before its input is validated: who
+ * may not use the route gets its 403 whatever it sent, and learns nothing of the input rules.
+ * The handler's service checks again with the validated input (record scope, authorship).
+ */
+export function authorizeFirst(check: (user: AuthenticatedUser, request: FastifyRequest) => unknown) {
+  return async (request: FastifyRequest): Promise<void> => {
+    await check(currentUser(request), request);
+  };
+}

@@ -1,6 +1,6 @@
 import { AppError, hasRole, isReadOnly } from '@mdis/shared';
 import type { FastifyRequest } from 'fastify';
-import { currentUser, FORBIDDEN_MESSAGE } from './access-control';
+import { authorizeFirst, currentUser, FORBIDDEN_MESSAGE } from './access-control';
 import type { AuthenticatedUser } from './authenticated-user';
 
 interface Actor {
@@ -38,11 +38,11 @@ export const refuseReadOnly = (request: FastifyRequest): Promise<void> =>
  * known before its new body is validated (a non-author learns nothing about the input rules).
  */
 export function authorFirst(assertMayChange: (actor: AuthenticatedUser, id: number) => Promise<void>) {
-  return async (request: FastifyRequest): Promise<void> => {
+  return authorizeFirst(async (actor, request) => {
     const id = Number((request.params as { id?: unknown }).id);
     // A malformed id is the schema's 400.
-    if (Number.isSafeInteger(id) && id > 0) await assertMayChange(currentUser(request), id);
-  };
+    if (Number.isSafeInteger(id) && id > 0) await assertMayChange(actor, id);
+  });
 }
 
 /** The signature a post or message keeps: the profile name, else the username. */

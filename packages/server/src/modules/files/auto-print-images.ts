@@ -68,11 +68,16 @@ const stamp = (now: Date) => now.toISOString().replace(/[-:.]/g, '');
  * read-only users): printing labels is part of recording samples.
  */
 export function createAutoPrintImages(deps: { storage: FileStorage; reports: AutoPrintReports; now?: () => Date }) {
+  function assertMayPrint(user: PermissionHolder): void {
+    if (!hasRole(user.roles, 'operator') || isReadOnly(user.roles)) {
+      throw new AppError('FORBIDDEN', AUTO_PRINT_MESSAGES.notAllowed);
+    }
+  }
   return {
+    assertMayPrint,
+
     async save(user: PermissionHolder, body: AutoPrintBody): Promise<string[]> {
-      if (!hasRole(user.roles, 'operator') || isReadOnly(user.roles)) {
-        throw new AppError('FORBIDDEN', AUTO_PRINT_MESSAGES.notAllowed);
-      }
+      assertMayPrint(user);
       const printable = deps.reports.canAutoPrint(body.reportName);
       if (printable === undefined)
         throw new AppError('BAD_REQUEST', AUTO_PRINT_MESSAGES.unknownReport(body.reportName));

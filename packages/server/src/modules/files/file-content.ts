@@ -30,14 +30,6 @@ function etagOf(row: Row, ...parts: string[]): string | undefined {
 
 export const FILE_MISSING = 'The file is missing from the file storage.';
 
-/** The diameter (mm) of the core a file belongs to: core scan previews are scaled by it. */
-async function coreDiameter(records: RecordsService, user: PermissionHolder, row: Row): Promise<number | null> {
-  const coreId = numberOf(row.core_id);
-  if (coreId === null) return null;
-  const core = await records.get(user, { kind: 'global', name: 'CoreCore' }, coreId);
-  return numberOf(core.core_diameter);
-}
-
 async function bytesAt(storage: FileStorage, key: string): Promise<Readable> {
   try {
     return await storage.get(key);
@@ -105,7 +97,9 @@ export function createFileContent(deps: FileContentDeps) {
       const row = await viewableFile(user, id);
       const filename = String(row.filename);
       if (!isImageName(filename)) return { kind: 'buffer', body: genericIcon(filename), mimeType: 'image/svg+xml' };
-      const height = scanHeight(String(row.type), await coreDiameter(records, user, row));
+      // The core's diameter shapes the preview, read for the file: who may view the file sees the
+      // same preview as everyone, whether or not it may open the core (viewableFile is the rule).
+      const height = scanHeight(String(row.type), await repository.coreDiameter(numberOf(row.core_id)));
       // Revalidation skips sharp: the bytes, the type and the scan height decide the preview.
       const etag = etagOf(row, String(row.type), String(height ?? 'box'));
       if (etag && etag === ifNoneMatch) return { kind: 'notModified', etag };

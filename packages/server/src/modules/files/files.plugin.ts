@@ -1,6 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../../infra/auth/access-control';
+import { authorizeFirst, currentUser } from '../../infra/auth/access-control';
+import type { RecordAction } from '../../engine/records/record-access';
 import type { RecordsService } from '../../engine/records/records.service';
 import {
   AUTO_PRINT_BODY_LIMIT,
@@ -10,7 +11,7 @@ import {
 } from './auto-print-images';
 import type { FileContent } from './file-content';
 import type { FileParents } from './file-parents';
-import { FILES_FORM } from './files-access';
+import { FILES_FORM, fileScope } from './files-access';
 import type { FilesService } from './files.service';
 import {
   assignBodySchema,
@@ -43,24 +44,24 @@ export interface FilesPluginOptions {
 const user = { access: 'user' } as const;
 const tags = ['files'];
 
+/**
+ * Whether the user may view or change any files at all (files-access.ts), before the input is
+ * validated or a file looked up: who may not learns nothing, whatever it sent.
+ */
+const filesFirst = (action: RecordAction) => ({
+  config: user,
+  preValidation: authorizeFirst((actor) => fileScope(actor, action)),
+});
+const viewers = filesFirst('view');
+const editors = filesFirst('edit');
+
 type FilesApp = Parameters<FastifyPluginAsyncZod<FilesPluginOptions>>[0];
 
 /** POST upload: multipart, refused before a byte of the body is read when the user may not upload. */
 function registerUploadRoute(app: FilesApp, files: FilesService, limits: UploadLimits): void {
   app.post(
     '/upload',
-    {
-      config: user,
-      schema: { tags, consumes: ['multipart/form-data'], response: { 201: filesAnswerSchema } },
-      preHandler: (request, _reply, done) => {
-        try {
-          files.assertMayEdit(currentUser(request));
-          done();
-        } catch (error) {
-          done(error as Error);
-        }
-      },
-    },
+    { ...editors, schema: { tags, consumes: ['multipart/form-data'], response: { 201: filesAnswerSchema } } },
     async (request, reply) => {
       const upload = await spoolUpload(request, limits);
       try {
@@ -87,13 +88,13 @@ export const filesPlugin: FastifyPluginAsyncZod<FilesPluginOptions> = async (app
 
   app.get(
     '/',
-    { config: user, schema: { tags, querystring: fileListQuerySchema, response: { 200: fileListSchema } } },
+    { ...viewers, schema: { tags, querystring: fileListQuerySchema, response: { 200: fileListSchema } } },
     (request) => records.list(currentUser(request), { kind: 'form', name: FILES_FORM }, request.query),
   );
 
   app.get(
     '/update-select-values',
-    { config: user, schema: { tags, querystring: selectValuesQuerySchema, response: { 200: selectValuesSchema } } },
+    { ...viewers, schema: { tags, querystring: selectValuesQuerySchema, response: { 200: selectValuesSchema } } },
     (request) => parents.selectValues(currentUser(request), request.query.name, request.query.value),
   );
 
@@ -101,19 +102,19 @@ export const filesPlugin: FastifyPluginAsyncZod<FilesPluginOptions> = async (app
 
   app.post(
     '/assign',
-    { config: user, schema: { tags, body: assignBodySchema, response: { 200: filesAnswerSchema } } },
+    { ...editors, schema: { tags, body: assignBodySchema, response: { 200: filesAnswerSchema } } },
     async (request) => ({ items: await files.assign(currentUser(request), request.body) }),
   );
 
   app.put(
     '/unassign/:id',
-    { config: user, schema: { tags, params: fileIdParamsSchema, response: { 200: fileRecordSchema } } },
+    { ...editors, schema: { tags, params: fileIdParamsSchema, response: { 200: fileRecordSchema } } },
     (request) => files.unassign(currentUser(request), request.params.id),
   );
 
   app.post(
     '/delete',
-    { config: user, schema: { tags, body: deleteBodySchema, response: { 200: deleteAnswerSchema } } },
+    { ...editors, schema: { tags, body: deleteBodySchema, response: { 200: deleteAnswerSchema } } },
     async (request) => ({ deleted: await files.remove(currentUser(request), request.body.ids) }),
   );
 
@@ -122,6 +123,7 @@ export const filesPlugin: FastifyPluginAsyncZod<FilesPluginOptions> = async (app
     '/auto-print-image',
     {
       config: user,
+      preValidation: authorizeFirst((actor) => autoPrint.assertMayPrint(actor)),
       bodyLimit: AUTO_PRINT_BODY_LIMIT,
       schema: { tags, body: autoPrintBodySchema, response: { 200: autoPrintAnswerSchema } },
     },
@@ -130,7 +132,7 @@ export const filesPlugin: FastifyPluginAsyncZod<FilesPluginOptions> = async (app
 
   app.get(
     '/meta-data',
-    { config: user, schema: { tags, querystring: metaDataQuerySchema, response: { 200: metaDataSchema } } },
+    { ...viewers, schema: { tags, querystring: metaDataQuerySchema, response: { 200: metaDataSchema } } },
     (request) => content.metadata(currentUser(request), request.query.filename),
   );
 };

@@ -1,10 +1,20 @@
 import { AppError } from '@mdis/shared';
-import { asDynamic, type Row } from '../../engine/records/dynamic-db';
+import { asDynamic, type DynamicDb, type Row } from '../../engine/records/dynamic-db';
 import { loadRecordModel, type TemplateSource } from '../../engine/records/record-model';
 import type { Db } from '../../infra/db/schema';
+import { numberOf } from './file-metadata';
 
 export const FILE_MODEL = 'ArchiveFile';
 export const FILE_NOT_FOUND = 'File not found.';
+const CORE_MODEL = 'CoreCore';
+
+async function coreDiameter(dynamic: DynamicDb, templates: TemplateSource, coreId: number | null) {
+  if (coreId === null) return null;
+  const core = await loadRecordModel(templates, CORE_MODEL);
+  if (!Object.hasOwn(core.template.columns, 'core_diameter')) return null;
+  const row = await dynamic.selectFrom(core.table).select('core_diameter').where('id', '=', coreId).executeTakeFirst();
+  return numberOf(row?.core_diameter);
+}
 
 /**
  * Reads archive_file rows as stored, before any permission is known: the caller then checks the
@@ -71,6 +81,9 @@ export function createFilesRepository(db: Db, templates: TemplateSource) {
       }
       return name;
     },
+
+    /** The diameter (mm) of a file's core (core scan previews are scaled by it); null without one. */
+    coreDiameter: (coreId: number | null) => coreDiameter(dynamic, templates, coreId),
 
     async findByFilename(filename: string): Promise<Row | undefined> {
       return dynamic

@@ -139,9 +139,6 @@ export function createFilesService(deps: FilesServiceDeps) {
   }
 
   return {
-    /** Before a byte of an upload is read: may the user change any files at all? */
-    assertMayEdit: (user: PermissionHolder) => void editScope(user),
-
     /**
      * POST upload: every file into the upload area, one archive_file row each. An upload that
      * names a record (the assign dialog's ids) goes to that record at once; with limited access
@@ -169,14 +166,20 @@ export function createFilesService(deps: FilesServiceDeps) {
       return saved;
     },
 
-    /** PUT unassign/{id}: links removed, the file back in the upload area under its original name. */
+    /**
+     * PUT unassign/{id}: links removed, the file back in the upload area under its original name.
+     * With limited access it keeps the combined id of its record (which the edit checks is in the
+     * scope): the shared upload area belongs to no expedition, and a write never puts a record
+     * where its writer could not reach it, so the editor can still assign or delete the file.
+     */
     async unassign(user: PermissionHolder, id: number): Promise<Row> {
-      editScope(user);
+      const scope = editScope(user);
       const row = await repository.find(id);
       const current = await records.get(user, fileTarget, id);
       if (!isAssigned(row)) return current;
       const filename = await freeUploadName(deps, sanitizeFilename(String(row.original_filename)));
-      return records.update(user, fileTarget, id, { ...clearedParents(), parent_combined_id: null, filename });
+      const owner = scope.restricted ? {} : { parent_combined_id: null };
+      return records.update(user, fileTarget, id, { ...clearedParents(), ...owner, filename });
     },
 
     /**

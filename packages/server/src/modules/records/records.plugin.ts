@@ -1,8 +1,7 @@
 import { asyncListQuerySchema, filterListsQuerySchema, recordListQuerySchema } from '@mdis/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser } from '../../infra/auth/access-control';
+import { authorizeFirst, currentUser } from '../../infra/auth/access-control';
 import type { RecordsService } from '../../engine/records/records.service';
 import type { RecordTargetRef } from '../../engine/records/record-target';
 import {
@@ -33,10 +32,10 @@ const user = { access: 'user' } as const;
  * checks the record's scope). A missing name is left to the query schema.
  */
 function editorsFirst(kind: RecordTargetRef['kind'], records: RecordsService) {
-  return async (request: FastifyRequest): Promise<void> => {
+  return authorizeFirst(async (actor, request) => {
     const name = (request.query as { name?: unknown }).name;
-    if (typeof name === 'string' && name !== '') await records.scope(currentUser(request), { kind, name }, 'edit');
-  };
+    if (typeof name === 'string' && name !== '') await records.scope(actor, { kind, name }, 'edit');
+  });
 }
 
 /** The generic records API (DESIGN §5), mounted under `api/v1/form` and `api/v1/global`. */
