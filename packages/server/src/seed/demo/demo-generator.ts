@@ -9,7 +9,7 @@ import { DEMO_EXPEDITIONS } from './demo-catalog';
 import { createDemoContext, type DemoContext } from './demo-context';
 import { DEMO_MODELS, demoTableSpecs, IGSN_REGISTRY } from './demo-tables';
 import { type SampleBudget, writeHole } from './hole-rows';
-import { readIgsnSettings } from '../../engine/igsn/igsn-settings';
+import { readIgsnSettings } from '../../modules/igsn/igsn-settings';
 import { createIgsnIssuer, holeLetters } from './identifiers';
 import {
   type SiteRef,
