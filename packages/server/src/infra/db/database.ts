@@ -4,7 +4,7 @@ import { FILTER_REGEX_FLAGS } from '@mdis/shared/filters';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
-import type { DatabaseConfig, Dialect } from '../../config';
+import type { DatabaseConfig, Dialect } from './dialect';
 import type { DatabaseSchema, Db } from './schema';
 
 export interface Database {

@@ -1,6 +1,6 @@
 import type { ModelTemplate } from '@mdis/shared';
 import { sql } from 'kysely';
-import type { Dialect } from '../../config';
+import type { Dialect } from '../../infra/db/dialect';
 import { tableExists } from '../../engine/schema-sync';
 import { createTemplateStore } from '../../engine/templates/template-store';
 import type { Db } from '../../infra/db/schema';
