@@ -18,7 +18,7 @@ import {
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import type { DatabaseConfig } from '../packages/server/src/config';
+import type { DatabaseConfig } from '../packages/server/src/infra/db/dialect';
 import { createDatabase } from '../packages/server/src/infra/db/database';
 import { migrateToLatest } from '../packages/server/src/infra/db/migrate';
 import { DEFAULT_DEMO_SEED, type DemoResult, generateDemoData } from '../packages/server/src/seed/demo/demo-generator';

@@ -4,7 +4,7 @@
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { FILTER_REGEX_FLAGS } from '@mdis/shared/filters';
-import type { DatabaseConfig } from '../packages/server/src/config';
+import type { DatabaseConfig } from '../packages/server/src/infra/db/dialect';
 import { S3_MATERIAL, S3_MIN_TOP, type Targets } from './scenarios';
 
 export interface RawQuery {

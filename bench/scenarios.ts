@@ -1,7 +1,7 @@
 // The named load scenarios of `npm run bench` (issue 4 item 9). S1-S3 also run as raw SQL (raw.ts)
 // so that the API's overhead over the database itself shows as a ratio.
 import { sql } from 'kysely';
-import type { DatabaseConfig } from '../packages/server/src/config';
+import type { DatabaseConfig } from '../packages/server/src/infra/db/dialect';
 import { createDatabase } from '../packages/server/src/infra/db/database';
 
 /** Records in the middle of the dataset the scenarios ask about (found once, before the load). */

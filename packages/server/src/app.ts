@@ -19,7 +19,7 @@ import { registerJsonBodyParser } from './infra/http/json-body';
 import { CONTENT_SECURITY_POLICY } from './infra/http/security-headers';
 import { healthPlugin } from './infra/http/health.plugin';
 import { webAppPlugin } from './infra/http/web-app.plugin';
-import { createIgsnFinder } from './engine/igsn/find-igsn';
+import { createIgsnFinder } from './modules/igsn/find-igsn';
 import { appPlugin } from './modules/app/app.plugin';
 import { formsMenu } from './modules/app/forms-menu';
 import { authPlugin } from './modules/auth/auth.plugin';

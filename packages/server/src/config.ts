@@ -3,12 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { PASSWORD_MIN_LENGTH, USERNAME_PATTERN } from '@mdis/shared';
 import { z } from 'zod';
 import { loadAccountConfig, type MailConfig, type OAuth2Config } from './account-config';
+import type { DatabaseConfig } from './infra/db/dialect';
 import type { StorageConfig } from './infra/storage/create-storage';
-
-export type DatabaseConfig =
-  { dialect: 'sqlite'; filename: string } | { dialect: 'postgres'; connectionString: string; searchPath?: string };
-
-export type Dialect = DatabaseConfig['dialect'];
 
 export interface ServerConfig {
   port: number;

@@ -1,4 +1,4 @@
-import type { Dialect } from '../src/config';
+import type { Dialect } from '../src/infra/db/dialect';
 import { seedDrillingModel } from '../src/seed/drilling-model';
 import { signedInUser } from './helpers/factories';
 import { createTestApp, type TestApp } from './helpers/test-app';

@@ -7,7 +7,7 @@ import type {
   UnknownRow,
 } from 'kysely';
 import { buildApp } from '../src/app';
-import type { Dialect } from '../src/config';
+import type { Dialect } from '../src/infra/db/dialect';
 import { asDynamic } from '../src/engine/records/dynamic-db';
 import { migrateToLatest } from '../src/infra/db/migrate';
 import type { Db } from '../src/infra/db/schema';

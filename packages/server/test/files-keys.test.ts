@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import type { Dialect } from '../src/config';
+import type { Dialect } from '../src/infra/db/dialect';
 import { migrateToLatest } from '../src/infra/db/migrate';
 import type { FileStorage } from '../src/infra/storage/file-storage';
 import { createLocalStorage } from '../src/infra/storage/local-storage';

@@ -10,7 +10,7 @@ import {
   SqliteQueryCompiler,
 } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import type { Dialect } from '../src/config';
+import type { Dialect } from '../src/infra/db/dialect';
 import { scopeCondition } from '../src/engine/records/record-access';
 import { queryColumns } from '../src/engine/records/record-columns';
 import { type TemplateSource, loadRecordModel } from '../src/engine/records/record-model';

@@ -1,7 +1,11 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { buildApp } from '../src/app';
-import { backfillIgsns } from '../src/engine/igsn/igsn-backfill';
+import { DRILLING_IGSN_ANCESTORS } from '../src/modules/drilling/igsn-ancestors';
+import { backfillIgsns, type IgsnBackfillOptions } from '../src/modules/igsn/igsn-backfill';
 import { createTemplateStore } from '../src/engine/templates/template-store';
 import { DIALECTS } from './helpers/dialects';
 import { createHoleChain, type DrillingApp, startDrillingApp } from './helpers/drilling-app';
@@ -9,6 +13,8 @@ import { signedInUser } from './helpers/factories';
 import type { TestDatabase } from './helpers/test-database';
 
 type Row = Record<string, unknown>;
+
+const REPOSITORY_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
 /**
  * The IGSN console routine on records that did not come through the API: rows written straight
@@ -51,6 +57,10 @@ describe.each(DIALECTS)('IGSN back-fill (%s)', (dialect) => {
     return ids;
   }
 
+  /** The back-fill as `npm run igsn:backfill` runs it: told which drilling models hold the codes. */
+  const backfill = (options: IgsnBackfillOptions = {}) =>
+    backfillIgsns(database.db, createTemplateStore(database.db), { defaults: DRILLING_IGSN_ANCESTORS, ...options });
+
   const igsnOf = async (id: number) =>
     (await sql<{ igsn: string | null }>`SELECT igsn FROM core_core WHERE id = ${id}`.execute(database.db)).rows[0]
       ?.igsn;
@@ -71,7 +81,7 @@ describe.each(DIALECTS)('IGSN back-fill (%s)', (dialect) => {
     // Core 1 (through the API) lost its stored IGSN; the registry still knows it.
     await sql`UPDATE core_core SET igsn = NULL WHERE id = ${core.id}`.execute(database.db);
 
-    const results = await backfillIgsns(database.db, createTemplateStore(database.db), { pageSize: 2 });
+    const results = await backfill({ pageSize: 2 });
 
     const cores = results.find((result) => result.model === 'CoreCore');
     expect(cores).toEqual({
@@ -103,7 +113,7 @@ describe.each(DIALECTS)('IGSN back-fill (%s)', (dialect) => {
 
   it('changes nothing when run again, but reports the refused rows again', async () => {
     const before = await sql`SELECT igsn, data_model, model_id FROM igsn_registry ORDER BY igsn`.execute(database.db);
-    const results = await backfillIgsns(database.db, createTemplateStore(database.db));
+    const results = await backfill();
     expect(results.map((r) => [r.model, r.registered, r.generated, r.problems.length])).toEqual([
       ['CoreCore', 0, 0, 2],
       ['CurationCuttings', 0, 0, 0],
@@ -129,10 +139,10 @@ describe.each(DIALECTS)('IGSN back-fill (%s)', (dialect) => {
     await setConfig({ 'igsn.method': 'fixed_prefix', 'igsn.prefix': 'BF', 'igsn.variable-part-length': 3 });
     try {
       const ids = await importCores(['C', 'C', 'C']);
-      await backfillIgsns(database.db, createTemplateStore(database.db), { pageSize: 2 });
+      await backfill({ pageSize: 2 });
       expect(await Promise.all(ids.map(igsnOf))).toEqual(['BF001', 'BF002', 'BF003']);
       await setConfig({ 'igsn.save-to-database': false });
-      await expect(backfillIgsns(database.db, createTemplateStore(database.db))).rejects.toThrow(
+      await expect(backfill()).rejects.toThrow(
         'IGSNs cannot be issued while saving issued IGSNs is disabled (igsn.save-to-database).',
       );
     } finally {
@@ -144,4 +154,36 @@ describe.each(DIALECTS)('IGSN back-fill (%s)', (dialect) => {
       });
     }
   });
+
+  it('takes every code from the app config when no domain names the ancestors', async () => {
+    const [id] = await importCores([null]);
+    await backfillIgsns(database.db, createTemplateStore(database.db));
+    // The hole chain's expedition is 5065; the configured default expedition is 5063.
+    expect(await igsnOf(id)).toMatch(/^ICDP5063EC[0-9A-Z]{5}$/);
+  });
+
+  it.runIf(dialect === 'sqlite')(
+    'runs as `npm run igsn:backfill -- --database-url FILE`',
+    async () => {
+      const [id] = await importCores([null]);
+      if (database.config.dialect !== 'sqlite') throw new Error('a SQLite file is needed');
+      const run = promisify(execFile)(
+        'npm',
+        ['run', '--silent', 'igsn:backfill', '--', '--database-url', database.config.filename],
+        {
+          cwd: REPOSITORY_ROOT,
+        },
+      );
+      // The refused rows of the first test are reported again: exit code 1.
+      const failed = await run.then(
+        () => undefined,
+        (error: unknown) => error as { code: number; stdout: string },
+      );
+      expect(failed?.code).toBe(1);
+      expect(failed?.stdout).toContain('CoreCore: 0 registered, 1 generated\n');
+      expect(failed?.stdout).toContain('  ! CoreCore ');
+      expect(await igsnOf(id)).toMatch(/^ICDP5065EC[0-9A-Z]{5}$/);
+    },
+    30_000,
+  );
 });

@@ -1,7 +1,7 @@
 import { type FieldError, type ListValue, type Role } from '@mdis/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect } from 'vitest';
-import type { Dialect } from '../src/config';
+import type { Dialect } from '../src/infra/db/dialect';
 import { signedInUser } from './helpers/factories';
 import { createTestApp, type TestApp } from './helpers/test-app';
 

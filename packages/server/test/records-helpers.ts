@@ -10,7 +10,7 @@ import type {
 } from 'kysely';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app';
-import type { Dialect } from '../src/config';
+import type { Dialect } from '../src/infra/db/dialect';
 import { syncModelTable } from '../src/engine/schema-sync';
 import { createTemplateStore } from '../src/engine/templates/template-store';
 import { migrateToLatest } from '../src/infra/db/migrate';

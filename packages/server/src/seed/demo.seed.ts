@@ -1,4 +1,4 @@
-import type { Dialect } from '../config';
+import type { Dialect } from '../infra/db/dialect';
 import type { Db } from '../infra/db/schema';
 import { type DemoResult, generateDemoData } from './demo/demo-generator';
 

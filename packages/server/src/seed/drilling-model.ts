@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { type FormTemplate, type ModelTemplate, parseFormTemplate, parseModelTemplate } from '@mdis/shared';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { Dialect } from '../config';
+import type { Dialect } from '../infra/db/dialect';
 import { syncModelTables } from '../engine/schema-sync';
 import { createTemplateStore } from '../engine/templates/template-store';
 import type { Db } from '../infra/db/schema';

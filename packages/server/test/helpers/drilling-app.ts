@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { buildApp } from '../../src/app';
-import type { Dialect } from '../../src/config';
+import type { Dialect } from '../../src/infra/db/dialect';
 import { migrateToLatest } from '../../src/infra/db/migrate';
 import { seedDatabase } from '../../src/seed/seed';
 import { signedInUser } from './factories';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type BuildAppOptions, buildApp } from '../../src/app';
-import type { Dialect, ServerConfig } from '../../src/config';
+import type { ServerConfig } from '../../src/config';
+import type { Dialect } from '../../src/infra/db/dialect';
 import { migrateToLatest } from '../../src/infra/db/migrate';
 import type { Db } from '../../src/infra/db/schema';
 import { createTestDatabase } from './test-database';

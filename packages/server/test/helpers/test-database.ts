@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import type { DatabaseConfig, Dialect } from '../../src/config';
+import type { DatabaseConfig, Dialect } from '../../src/infra/db/dialect';
 import { createDatabase, type Database } from '../../src/infra/db/database';
 
 export interface TestDatabase extends Database {

@@ -1,6 +1,6 @@
 import { SESSION_COOKIE } from '@mdis/shared';
 import { expect } from 'vitest';
-import type { Dialect } from '../../src/config';
+import type { Dialect } from '../../src/infra/db/dialect';
 import { type DrillingApp, startDrillingApp } from './drilling-app';
 import { signedInUser } from './factories';
 

@@ -1,6 +1,6 @@
 import type { ComparisonFilterNode, ComparisonOp, FilterNode, MatchFilterNode } from '@mdis/shared/filters';
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
-import type { Dialect } from '../../config';
+import type { Dialect } from '../../infra/db/dialect';
 
 /** The SQL a filter node applies to: a column expression (already looked up in the template). */
 export interface FilterTarget {

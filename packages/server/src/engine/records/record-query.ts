@@ -1,7 +1,7 @@
 import { AppError, type SortTerm } from '@mdis/shared';
 import { isMatchFilterNode, parseFilterQuery, type FilterQueryValue } from '@mdis/shared/filters';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import type { Dialect } from '../../config';
+import type { Dialect } from '../../infra/db/dialect';
 import { allOf, compileFilter } from '../query/filter-compiler';
 import { type QueryColumn, ancestorJoins, queryColumns } from './record-columns';
 import type { RecordModel } from './record-model';

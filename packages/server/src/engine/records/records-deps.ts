@@ -1,4 +1,4 @@
-import type { Dialect } from '../../config';
+import type { Dialect } from '../../infra/db/dialect';
 import type { BehaviorRegistry } from '../behaviors/behavior-registry';
 import type { BehaviorEngineFactory } from './behavior-engine';
 import type { DynamicDb } from './dynamic-db';

@@ -1,4 +1,4 @@
-import type { Dialect } from '../../config';
+import type { Dialect } from '../../infra/db/dialect';
 import type { Db } from '../../infra/db/schema';
 import type { BehaviorRegistry } from '../behaviors/behavior-registry';
 import { createBehaviorEngineFactory, pseudoComputerOn } from './behavior-engine';

@@ -1,6 +1,6 @@
 import { AppError } from '@mdis/shared';
 import { sql } from 'kysely';
-import type { Dialect } from '../../config';
+import type { Dialect } from '../../infra/db/dialect';
 import { resolveJoinTable } from '../schema-sync';
 import type { DynamicDb, DynamicTrx } from './dynamic-db';
 import type { RecordModel } from './record-model';

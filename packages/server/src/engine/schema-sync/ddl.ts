@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Dialect } from '../../config';
+import type { Dialect } from '../../infra/db/dialect';
 import { shortIdentifier, type ColumnDef, type DesiredTable, type ForeignKeyDef, type IndexDef } from './desired-table';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- DDL runs on any schema

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isStoredColumnType, joinTableColumns, type ColumnTemplate, type ModelTemplate } from '@mdis/shared';
-import type { Dialect } from '../../config';
+import type { Dialect } from '../../infra/db/dialect';
 
 /** A column as the schema sync creates it. `sqlType` comes from a fixed map, never from input. */
 export interface ColumnDef {

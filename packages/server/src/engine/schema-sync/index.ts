@@ -1,5 +1,5 @@
 import { parseModelTemplate, type ModelTemplate } from '@mdis/shared';
-import type { Dialect } from '../../config';
+import type { Dialect } from '../../infra/db/dialect';
 import type { Db } from '../../infra/db/schema';
 import type { TemplatesRepository } from '../templates/templates.repository';
 import { applySchemaPlan } from './apply';

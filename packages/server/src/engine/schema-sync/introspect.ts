@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Dialect } from '../../config';
+import type { Dialect } from '../../infra/db/dialect';
 
 export interface LiveColumn {
   name: string;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ModelTemplate } from '@mdis/shared';
-import type { Dialect } from '../../config';
+import type { Dialect } from '../../infra/db/dialect';
 import { desiredTable, type DesiredTable, type IndexDef } from './desired-table';
 import { introspectTable, resolveJoinTable, tableExists, type LiveTable } from './introspect';
 import type { SchemaPlan, SchemaStep } from './plan-types';

@@ -4,7 +4,7 @@ import { type FilterRegex, toFilterRegExp } from '@mdis/shared/filters';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import pg from 'pg';
-import type { DatabaseConfig, Dialect } from '../../config';
+import type { DatabaseConfig, Dialect } from './dialect';
 import { QueryBudget } from './query-budget';
 import type { DatabaseSchema, Db } from './schema';
 

@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
-import type { Dialect } from '../../config';
+import type { Dialect } from './dialect';
 
 /**
  * Waits until no other transaction holds `key`, then holds it until the calling transaction ends

@@ -1,5 +1,5 @@
 import type { AppError } from '@mdis/shared';
-import type { Dialect } from '../../config';
+import type { Dialect } from './dialect';
 import { translatePostgresError } from './dialects/postgres-errors';
 import { translateSqliteError } from './dialects/sqlite-errors';
 

@@ -1,6 +1,6 @@
 import { AppError, STATUS_MESSAGES, toErrorBody } from '@mdis/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Dialect } from '../../config';
+import type { Dialect } from '../db/dialect';
 import { translateDbError } from '../db/translate-db-error';
 import { fromClientError } from './http-errors';
 import { fromSchemaError } from './validation-errors';

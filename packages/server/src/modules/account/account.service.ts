@@ -6,7 +6,7 @@ import {
   type ChangePasswordBody,
   validationError,
 } from '@mdis/shared';
-import type { Dialect } from '../../config';
+import type { Dialect } from '../../infra/db/dialect';
 import type { AuthenticatedUser } from '../../infra/auth/authenticated-user';
 import { hashPassword, verifyPassword } from '../../infra/auth/password';
 import { FORBIDDEN_MESSAGE } from '../../infra/auth/access-control';

@@ -14,7 +14,7 @@ interface AppPluginOptions {
   dataDir: string;
   /** The forms menu of a user (built from the form templates). */
   formsMenu: (user: PermissionHolder) => Promise<FormsByModule>;
-  /** The records an IGSN was issued for, among those the user may view (engine/igsn/find-igsn.ts). */
+  /** The records an IGSN was issued for, among those the user may view (modules/igsn/find-igsn.ts). */
   findIgsn: FindIgsn;
   /** The messages of the day of one date (modules/messages). */
   welcomeMessages: WelcomeMessages;

@@ -9,7 +9,7 @@ export type FindIgsn = (user: PermissionHolder, igsn: string) => Promise<IgsnMat
 
 /**
  * `GET app/find-igsn/{igsn}` (the lookup screen and the code scanner). Any signed-in user: the
- * answer holds only records of models the user may view; the lookup is engine/igsn/find-igsn.ts.
+ * answer holds only records of models the user may view; the lookup is modules/igsn/find-igsn.ts.
  */
 export function registerFindIgsnRoute(app: AppInstance, findIgsn: FindIgsn): void {
   app.get(

@@ -1,5 +1,5 @@
 import { type Generated, type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
-import type { Dialect } from '../../config';
+import type { Dialect } from '../../infra/db/dialect';
 import type { DatabaseSchema, Db } from '../../infra/db/schema';
 
 // The tables of migration 20261122T0210-value-lists. They are added to the query builder's schema

@@ -7,7 +7,7 @@ import {
   type ModelTemplate,
   type TableResult,
 } from '@mdis/shared';
-import type { Dialect } from '../../config';
+import type { Dialect } from '../../infra/db/dialect';
 import type { BehaviorRegistry } from '../../engine/behaviors/behavior-registry';
 import { dataLossOf, describeStep, planModelTable, syncModelTable } from '../../engine/schema-sync';
 import { isoToUnixSeconds, type TemplateStore } from '../../engine/templates/template-store';

@@ -10,7 +10,7 @@ import type { BehaviorInfo, BehaviorRegistry } from '../../engine/behaviors/beha
 import type { StoredTemplate, TemplateStore } from '../../engine/templates/template-store';
 import { FORBIDDEN_MESSAGE } from '../../infra/auth/access-control';
 import { mayViewForm, mayViewModel } from '../../engine/templates/template-access';
-import type { Dialect } from '../../config';
+import type { Dialect } from '../../infra/db/dialect';
 import type { Db } from '../../infra/db/schema';
 import { createFormWrites } from './form-writes';
 import { renameFormPermissions } from './form-permissions';

@@ -1,5 +1,5 @@
 import { AppError, type FieldError, USER_MESSAGES, validationError } from '@mdis/shared';
-import type { Dialect } from '../../config';
+import type { Dialect } from '../../infra/db/dialect';
 import type { Db, UserRow } from '../../infra/db/schema';
 import { translateDbError } from '../../infra/db/translate-db-error';
 import type { UsersRepository } from './users.repository';

@@ -1,5 +1,5 @@
 import type { Insertable, Updateable } from 'kysely';
-import type { Dialect } from '../../config';
+import type { Dialect } from '../../infra/db/dialect';
 import type { Db, UserRow, UsersTable } from '../../infra/db/schema';
 import type { PageRequest } from '../../infra/http/list-query';
 

@@ -1,6 +1,6 @@
 import { AppError, type PageQuery, type User, type UserCreate, type UserUpdate, USER_MESSAGES } from '@mdis/shared';
 import type { Updateable } from 'kysely';
-import type { Dialect } from '../../config';
+import type { Dialect } from '../../infra/db/dialect';
 import { hashPassword } from '../../infra/auth/password';
 import type { TokenService } from '../../infra/auth/token.service';
 import type { Db, UsersTable } from '../../infra/db/schema';

@@ -1,5 +1,5 @@
 import { CompiledQuery, type QueryResult } from 'kysely';
-import type { Dialect } from '../../config';
+import type { Dialect } from '../../infra/db/dialect';
 
 export type DemoRow = Record<string, string | number | null>;
 

@@ -1,6 +1,6 @@
 import type { ModelTemplate } from '@mdis/shared';
 import { sql } from 'kysely';
-import type { Dialect } from '../../config';
+import type { Dialect } from '../../infra/db/dialect';
 import { tableExists } from '../../engine/schema-sync';
 import { createTemplateStore } from '../../engine/templates/template-store';
 import type { Db } from '../../infra/db/schema';
@@ -9,7 +9,7 @@ import { DEMO_EXPEDITIONS } from './demo-catalog';
 import { createDemoContext, type DemoContext } from './demo-context';
 import { DEMO_MODELS, demoTableSpecs, IGSN_REGISTRY } from './demo-tables';
 import { type SampleBudget, writeHole } from './hole-rows';
-import { readIgsnSettings } from '../../engine/igsn/igsn-settings';
+import { readIgsnSettings } from '../../modules/igsn/igsn-settings';
 import { createIgsnIssuer, holeLetters } from './identifiers';
 import {
   type SiteRef,

@@ -1,3 +1,4 @@
+import { ARCHIVE_FILE_PARENTS } from '@mdis/shared';
 import { describe, expect, it } from 'vitest';
 import { fileOwner, filesFilterOf, filesFormPathOf } from './recordFiles';
 
@@ -24,5 +25,10 @@ describe("a record's files", () => {
       `/forms/files-form?filter=${encodeURIComponent('expedition:1,site:2,hole:3,core:4')}`,
     );
     expect(filesFormPathOf('ProjectProgram', { id: 9 })).toBe('/forms/files-form');
+  });
+
+  it('are counted for every archive-file parent level the upload screen assigns to (one table, in shared)', () => {
+    for (const level of ARCHIVE_FILE_PARENTS)
+      expect(fileOwner(level.model, { id: 5 })).toEqual({ column: level.column, id: 5 });
   });
 });

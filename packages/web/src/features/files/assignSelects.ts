@@ -1,3 +1,5 @@
+import { ARCHIVE_FILE_CURATOR, ARCHIVE_FILE_PARENTS } from '@mdis/shared';
+
 /** The cascading selects that choose the record files are assigned to (issue 6 item 2). */
 export interface AssignSelect {
   key: string;
@@ -6,30 +8,17 @@ export interface AssignSelect {
   parent: string;
 }
 
-export const ASSIGN_SELECTS: readonly AssignSelect[] = [
-  { key: 'expedition', label: 'Expedition', parent: '' },
-  { key: 'site', label: 'Site', parent: 'expedition' },
-  { key: 'hole', label: 'Hole', parent: 'site' },
-  { key: 'core', label: 'Core', parent: 'hole' },
-  { key: 'section', label: 'Section', parent: 'core' },
-  { key: 'sectionSplit', label: 'Section Split', parent: 'section' },
-  { key: 'sample', label: 'Sample', parent: 'sectionSplit' },
-  { key: 'sampleRequest', label: 'Sample Request', parent: 'expedition' },
-  { key: 'person', label: 'Person', parent: '' },
-];
+/** One select per archive-file parent level (shared), in its order: the server names them alike. */
+export const ASSIGN_SELECTS: readonly AssignSelect[] = ARCHIVE_FILE_PARENTS.map(({ key, label, parent }) => ({
+  key,
+  label,
+  parent,
+}));
 
 /** Select key → the ArchiveFile column the assign call sets. */
-export const ASSIGN_COLUMNS: Readonly<Record<string, string>> = {
-  expedition: 'expedition_id',
-  site: 'site_id',
-  hole: 'hole_id',
-  core: 'core_id',
-  section: 'section_id',
-  sectionSplit: 'section_split_id',
-  sample: 'sample_id',
-  sampleRequest: 'request_id',
-  person: 'curator_contact_person_id',
-};
+export const ASSIGN_COLUMNS: Readonly<Record<string, string>> = Object.fromEntries(
+  ARCHIVE_FILE_PARENTS.map((level) => [level.key, level.column]),
+);
 
 export type AssignSelection = Partial<Record<string, number>>;
 
@@ -87,5 +76,5 @@ export function assignColumns(selection: AssignSelection): Record<string, number
 
 /** Files need a record of the drilling chain or a sample request (a person alone is a curator). */
 export function hasAssignTarget(selection: AssignSelection): boolean {
-  return Object.keys(selection).some((key) => key !== 'person');
+  return Object.keys(selection).some((key) => key !== ARCHIVE_FILE_CURATOR);
 }

@@ -1,5 +1,5 @@
 import { AppError, MYSQL_ROW_IS_REFERENCED, validationError } from '@mdis/shared';
-import type { Dialect } from '../../../config';
+import type { Dialect } from '../../../infra/db/dialect';
 import { translateDbError } from '../../../infra/db/translate-db-error';
 import type { Row } from '../dynamic-db';
 import type { RecordModel, TemplateSource } from '../record-model';

@@ -9,7 +9,7 @@ import {
   SqliteIntrospector,
   SqliteQueryCompiler,
 } from 'kysely';
-import type { Dialect } from '../../../config';
+import type { Dialect } from '../../../infra/db/dialect';
 import { createIndexBuilder, createTableBuilder, desiredTable } from '../../../engine/schema-sync';
 
 /** Kysely instances that only compile (DummyDriver): the SQL text of either dialect, whatever the server runs on. */

@@ -1,11 +1,11 @@
 import { type ModelTemplate, parseModelTemplate } from '@mdis/shared';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { textOf } from '../records/dynamic-db';
-import { parentColumnOf } from '../records/record-model';
-import { templateDb } from '../templates/templates.repository';
-import type { ParentLink } from '../behaviors/behavior-registry';
+import { textOf } from '../../engine/records/dynamic-db';
+import { parentColumnOf } from '../../engine/records/record-model';
+import { templateDb } from '../../engine/templates/templates.repository';
+import type { ParentLink } from '../../engine/behaviors/behavior-registry';
 
-/** A value wanted from the record or one of its ancestors: `{ model: 'ProjectExpedition', column: 'expedition' }`. */
+/** A value wanted from the record or one of its ancestors: the expedition code `{ model: 'Expedition', column: 'code' }`. */
 export interface AncestorValue {
   model: string;
   column: string;

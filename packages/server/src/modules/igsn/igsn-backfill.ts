@@ -9,12 +9,18 @@ import {
 } from '@mdis/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../infra/db/schema';
-import { behaviorName } from '../behaviors/behavior-registry';
-import { asDynamic, textOf } from '../records/dynamic-db';
-import { parentColumnOf, type TemplateSource } from '../records/record-model';
+import { behaviorName } from '../../engine/behaviors/behavior-registry';
+import { asDynamic, textOf } from '../../engine/records/dynamic-db';
+import { parentColumnOf, type TemplateSource } from '../../engine/records/record-model';
 import { ancestorValuesOfRecords, type ParentOf } from './igsn-ancestors';
 import { IGSN_BEHAVIOR_NAME } from './igsn-behavior';
-import { IGSN_BEHAVIOR_DEFAULTS, type IgsnBehaviorParameters, igsnParameters, wantedCodes } from './igsn-parameters';
+import {
+  IGSN_BEHAVIOR_DEFAULTS,
+  type IgsnBehaviorParameters,
+  type IgsnDefaults,
+  igsnParameters,
+  wantedCodes,
+} from './igsn-parameters';
 import { createIgsnRegistry, type IgsnRegistryRow } from './igsn-registry.repository';
 import { readIgsnSettings } from './igsn-settings';
 
@@ -32,6 +38,8 @@ export interface IgsnBackfillResult {
 export interface IgsnBackfillOptions {
   /** Records per query and per transaction. */
   pageSize?: number;
+  /** The ancestors holding the codes: the same the domain module registered the behavior with. */
+  defaults?: Partial<IgsnDefaults>;
 }
 
 const DEFAULT_PAGE_SIZE = 500;
@@ -50,9 +58,9 @@ function templateParents(templates: TemplateSource): ParentOf {
 }
 
 /** The models that get IGSNs, as the behavior decides it: listed with parameters, or automatic. */
-function targetOf(model: ModelTemplate): Target | undefined {
+function targetOf(model: ModelTemplate, defaults: IgsnDefaults): Target | undefined {
   const listed = model.behaviors.find((behavior) => behaviorName(behavior) === IGSN_BEHAVIOR_NAME);
-  const parameters = igsnParameters(model, listed?.parameters ?? {}, IGSN_BEHAVIOR_DEFAULTS);
+  const parameters = igsnParameters(model, listed?.parameters ?? {}, defaults);
   if (!Object.hasOwn(model.columns, parameters.column) || !isIgsnObjectTag(parameters.tag)) return undefined;
   return { model, parameters, result: { model: model.fullName, registered: 0, generated: 0, problems: [] } };
 }
@@ -210,8 +218,9 @@ export async function backfillIgsns(
   if (!settings.saveToDatabase) throw new IgsnError('SAVE_DISABLED');
   const size = options.pageSize ?? DEFAULT_PAGE_SIZE;
   const parents = templateParents(templates);
+  const defaults = { ...IGSN_BEHAVIOR_DEFAULTS, ...options.defaults };
   const targets = (await templates.listModels())
-    .map(targetOf)
+    .map((model) => targetOf(model, defaults))
     .filter((target): target is Target => target !== undefined)
     .sort((a, b) => a.model.fullName.localeCompare(b.model.fullName));
   for (const target of targets) await registerStored(db, target, size);

@@ -9,8 +9,8 @@ import {
   validationError,
 } from '@mdis/shared';
 import type { Kysely } from 'kysely';
-import type { BehaviorContext, BehaviorRegistry } from '../behaviors/behavior-registry';
-import { textOf } from '../records/dynamic-db';
+import type { BehaviorContext, BehaviorRegistry } from '../../engine/behaviors/behavior-registry';
+import { textOf } from '../../engine/records/dynamic-db';
 import { ancestorValues, parentsFromDb } from './igsn-ancestors';
 import {
   IGSN_BEHAVIOR_DEFAULTS,
@@ -26,7 +26,7 @@ import { readIgsnSettings } from './igsn-settings';
 export const IGSN_BEHAVIOR_NAME = 'IgsnBehavior';
 
 export interface IgsnBehaviorOptions {
-  /** Other ancestor names than the drilling model's. */
+  /** The domain's ancestors holding the codes (without them, every code comes from the app config). */
   defaults?: Partial<IgsnDefaults>;
 }
 
@@ -181,8 +181,11 @@ export function registerIgsnBehavior(registry: BehaviorRegistry, options: IgsnBe
     parameters: [
       { name: 'column', hint: `the IGSN column (default ${defaults.column})` },
       { name: 'tag', hint: "the object-tag letter (default: the column's default value)" },
-      { name: 'programModel', hint: `the program's model (default ${defaults.programModel})` },
-      { name: 'expeditionModel', hint: `the expedition's model (default ${defaults.expeditionModel})` },
+      { name: 'programModel', hint: `the program's model (default ${defaults.programModel || 'none: igsn.program'})` },
+      {
+        name: 'expeditionModel',
+        hint: `the expedition's model (default ${defaults.expeditionModel || 'none: igsn.expedition'})`,
+      },
     ],
     auto: (model) => {
       const tag = igsnTagOf(model, defaults.column);

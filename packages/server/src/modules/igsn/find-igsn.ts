@@ -9,11 +9,11 @@ import {
   type PermissionHolder,
 } from '@mdis/shared';
 import type { Db } from '../../infra/db/schema';
-import { queryColumns } from '../records/record-columns';
-import { loadRecordModel, type TemplateSource } from '../records/record-model';
-import type { RecordsService } from '../records/records.service';
-import { textOf } from '../records/dynamic-db';
-import { mayViewForm, mayViewModel } from '../templates/template-access';
+import { queryColumns } from '../../engine/records/record-columns';
+import { loadRecordModel, type TemplateSource } from '../../engine/records/record-model';
+import type { RecordsService } from '../../engine/records/records.service';
+import { textOf } from '../../engine/records/dynamic-db';
+import { mayViewForm, mayViewModel } from '../../engine/templates/template-access';
 import { createIgsnRegistry } from './igsn-registry.repository';
 
 export interface IgsnFinderDeps {

@@ -1,14 +1,15 @@
-// `node --import tsx packages/server/src/engine/igsn/igsn-backfill.cli.ts [--database-url URL]`:
+// `npm run igsn:backfill [-- --database-url URL]` (packages/server/scripts/igsn-backfill.ts):
 // the original's IGSN console routine. Registers the IGSNs records already carry and gives every
 // record without one its IGSN (reference §2.6). Same environment as the server (DATABASE_URL,
 // MDIS_DATA_DIR); --database-url wins over DATABASE_URL. Exit code 1 when something was refused.
 import { parseArgs } from 'node:util';
 import { IgsnError } from '@mdis/shared';
-import { ConfigError, loadConfig, parseDatabaseUrl } from '../../config';
-import { createDatabase } from '../../infra/db/database';
-import { migrateToLatest } from '../../infra/db/migrate';
-import { createTemplateStore } from '../templates/template-store';
-import { backfillIgsns } from './igsn-backfill';
+import { ConfigError, loadConfig, parseDatabaseUrl } from '../src/config';
+import { createDatabase } from '../src/infra/db/database';
+import { migrateToLatest } from '../src/infra/db/migrate';
+import { createTemplateStore } from '../src/engine/templates/template-store';
+import { DRILLING_IGSN_ANCESTORS } from '../src/modules/drilling/igsn-ancestors';
+import { backfillIgsns } from '../src/modules/igsn/igsn-backfill';
 
 const USAGE = 'Usage: igsn-backfill [--database-url <postgres://… | sqlite file>]';
 
@@ -33,7 +34,9 @@ async function main(): Promise<number> {
   const database = createDatabase(databaseConfig());
   try {
     await migrateToLatest(database.db);
-    const results = await backfillIgsns(database.db, createTemplateStore(database.db));
+    const results = await backfillIgsns(database.db, createTemplateStore(database.db), {
+      defaults: DRILLING_IGSN_ANCESTORS,
+    });
     for (const result of results) {
       process.stdout.write(
         `${result.model}: ${String(result.registered)} registered, ${String(result.generated)} generated\n`,

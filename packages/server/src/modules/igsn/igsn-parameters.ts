@@ -3,7 +3,9 @@ import type { AncestorValue } from './igsn-ancestors';
 
 /**
  * Where the codes of an IGSN live. Which ancestors are the program, expedition, site and hole is
- * domain knowledge: the drilling model's names are the defaults, a template may name others.
+ * domain knowledge: the domain module registering the behavior names them (the drilling module:
+ * modules/drilling/igsn-ancestors.ts), a template may name others. An empty model name means the
+ * code comes from the app config (`igsn.program`, `igsn.expedition`, ...).
  */
 export interface IgsnBehaviorParameters {
   column: string;
@@ -21,15 +23,16 @@ export interface IgsnBehaviorParameters {
 /** The parameters a template may leave out: everything but the tag (which comes from the column's default). */
 export type IgsnDefaults = Omit<IgsnBehaviorParameters, 'tag'>;
 
+/** Without a domain's names no ancestor holds a code: every code comes from the app config. */
 export const IGSN_BEHAVIOR_DEFAULTS: IgsnDefaults = {
   column: 'igsn',
-  programModel: 'ProjectProgram',
+  programModel: '',
   programColumn: 'program',
-  expeditionModel: 'ProjectExpedition',
+  expeditionModel: '',
   expeditionColumn: 'expedition',
-  siteModel: 'ProjectSite',
+  siteModel: '',
   siteColumn: 'site',
-  holeModel: 'ProjectHole',
+  holeModel: '',
   holeColumn: 'hole',
 };
 
@@ -66,10 +69,10 @@ export function igsnParameters(
   };
 }
 
-/** The ancestor codes the method needs, by IgsnParts key (none for fixed_prefix). */
+/** The ancestor codes the method needs, by IgsnParts key (none for fixed_prefix; none without a model). */
 export function wantedCodes(parameters: IgsnBehaviorParameters, settings: IgsnSettings): Record<string, AncestorValue> {
   if (settings.method === 'fixed_prefix') return {};
-  return {
+  const wanted: Record<string, AncestorValue> = {
     program: { model: parameters.programModel, column: parameters.programColumn },
     expedition: { model: parameters.expeditionModel, column: parameters.expeditionColumn },
     ...(settings.method === 'ICDP_2021'
@@ -79,4 +82,5 @@ export function wantedCodes(parameters: IgsnBehaviorParameters, settings: IgsnSe
         }
       : {}),
   };
+  return Object.fromEntries(Object.entries(wanted).filter(([, want]) => want.model !== ''));
 }
