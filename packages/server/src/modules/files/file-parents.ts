@@ -1,12 +1,22 @@
-import { ALL_ROWS, AppError, type PermissionHolder, validationError } from '@mdis/shared';
+import {
+  ALL_ROWS,
+  AppError,
+  ARCHIVE_FILE_CURATOR,
+  ARCHIVE_FILE_OWNERS_DEEPEST_FIRST,
+  fileParentByKey,
+  fileParentChildren,
+  fileParentLinkOf,
+  type PermissionHolder,
+  validationError,
+} from '@mdis/shared';
 import type { Row } from '../../engine/records/dynamic-db';
 import type { RecordsService } from '../../engine/records/records.service';
 import { fileScope } from './files-access';
 
 /**
- * The records a file can belong to (issue 6 item 2), deepest first, with the column of
- * archive_file that points at each, the model, the column that points at its parent, and the
- * name and text of its cascading select.
+ * A record level a file can belong to, as the assign code uses it: the shared archive-file parent
+ * level (`@mdis/shared` files/archive-file-parents.ts, the one table web and server read) with the
+ * column its records point at their parent with.
  */
 export interface ParentLevel {
   select: string;
@@ -16,57 +26,21 @@ export interface ParentLevel {
   text: string;
 }
 
-export const PARENT_LEVELS: readonly ParentLevel[] = [
-  {
-    select: 'sample',
-    column: 'sample_id',
-    model: 'CurationSample',
-    parentColumn: 'section_split_id',
-    text: 'combined_id',
-  },
-  {
-    select: 'sectionSplit',
-    column: 'section_split_id',
-    model: 'CurationSectionSplit',
-    parentColumn: 'section_id',
-    text: 'type',
-  },
-  { select: 'section', column: 'section_id', model: 'CoreSection', parentColumn: 'core_id', text: 'section' },
-  { select: 'core', column: 'core_id', model: 'CoreCore', parentColumn: 'hole_id', text: 'core' },
-  { select: 'hole', column: 'hole_id', model: 'ProjectHole', parentColumn: 'site_id', text: 'hole' },
-  { select: 'site', column: 'site_id', model: 'ProjectSite', parentColumn: 'expedition_id', text: 'site' },
-  {
-    select: 'sampleRequest',
-    column: 'request_id',
-    model: 'CurationSampleRequest',
-    parentColumn: 'expedition_id',
-    text: 'request_no',
-  },
-  {
-    select: 'expedition',
-    column: 'expedition_id',
-    model: 'ProjectExpedition',
-    parentColumn: undefined,
-    text: 'exp_acronym',
-  },
-];
+/** Deepest first: a file belongs to the deepest record chosen. */
+export const PARENT_LEVELS: readonly ParentLevel[] = ARCHIVE_FILE_OWNERS_DEEPEST_FIRST.map((level) => ({
+  select: level.key,
+  column: level.column,
+  model: level.model,
+  parentColumn: fileParentLinkOf(level),
+  text: level.text,
+}));
 
 export const PARENT_COLUMNS = PARENT_LEVELS.map((level) => level.column);
 
 const levelByColumn = new Map(PARENT_LEVELS.map((level) => [level.column, level]));
 
-/** The select whose choice narrows another: expedition → site and sampleRequest, site → hole, … */
-const CHILD_SELECTS: Readonly<Record<string, readonly string[]>> = {
-  '': ['expedition', 'person'],
-  expedition: ['site', 'sampleRequest'],
-  site: ['hole'],
-  hole: ['core'],
-  core: ['section'],
-  section: ['sectionSplit'],
-  sectionSplit: ['sample'],
-};
-
-export const PERSON_SELECT = { model: 'ContactPerson', text: 'person_acronym' } as const;
+const curator = fileParentByKey(ARCHIVE_FILE_CURATOR);
+export const PERSON_SELECT = { model: curator?.model ?? '', text: curator?.text ?? '' } as const;
 
 /** The resolved parent of a file: every ancestor id, and the deepest record's combined id. */
 export interface FileParent {
@@ -132,13 +106,14 @@ export function createFileParents(records: RecordsService) {
   async function selectValues(user: PermissionHolder, name: string, value: number | undefined) {
     // Authorization first: who may not use the files form learns nothing, not even a select's name.
     fileScope(user, 'view');
-    const children = Object.hasOwn(CHILD_SELECTS, name) ? CHILD_SELECTS[name] : undefined;
-    if (!children) throw new AppError('BAD_REQUEST', `Unknown select '${name}'.`);
+    // The selects a choice narrows: expedition → site and sampleRequest, '' → expedition and person, …
+    const children = fileParentChildren(name).map((level) => level.key);
+    if (children.length === 0) throw new AppError('BAD_REQUEST', `Unknown select '${name}'.`);
     if (name !== '' && value === undefined) throw new AppError('BAD_REQUEST', `A value is required for '${name}'.`);
     const parent = PARENT_LEVELS.find((l) => l.select === name);
     const result: Record<string, { value: number; text: string }[]> = {};
     for (const select of children) {
-      const level = select === 'person' ? undefined : PARENT_LEVELS.find((l) => l.select === select);
+      const level = select === ARCHIVE_FILE_CURATOR ? undefined : PARENT_LEVELS.find((l) => l.select === select);
       const model = level?.model ?? PERSON_SELECT.model;
       const text = level?.text ?? PERSON_SELECT.text;
       const filter = parent && level?.parentColumn ? { [level.parentColumn]: `==${String(value)}` } : {};
