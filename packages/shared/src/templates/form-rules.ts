@@ -1,5 +1,5 @@
 import type { FieldError } from '../errors';
-import { ALLOWED_INPUT_TYPES, isColumnType } from './column-types';
+import { fieldTypeOf, isNumericColumnType } from '../field-types/registry';
 import type { FormField, FormTemplate } from './form-template';
 import { calculationMessage, formulaError } from './formula-check';
 import type { ColumnTemplate, ModelTemplate } from './model-template';
@@ -51,7 +51,6 @@ export function normalizeFormField(field: FormField, column: ColumnTemplate | un
   return { ...field, validators, formInput };
 }
 
-const NUMBER_TYPES = ['integer', 'double'];
 const STRING_TYPES = ['string', 'string_multiple'];
 
 function fieldErrors(field: FormField, column: ColumnTemplate | undefined, index: number): FieldError[] {
@@ -65,11 +64,11 @@ function fieldErrors(field: FormField, column: ColumnTemplate | undefined, index
     errors.push({ field: `${at}.formInput.calculate`, message: calculationMessage(label, reason) });
   }
   const type = column.type;
-  const allowed: readonly string[] = isColumnType(type) ? ALLOWED_INPUT_TYPES[type] : [];
+  const allowed: readonly string[] = fieldTypeOf(type)?.inputTypes ?? [];
   if (!allowed.includes(field.formInput.type))
     errors.push({ field: `${at}.formInput.type`, message: FORM_MESSAGES.inputType(field.formInput.type, type) });
   for (const validator of field.validators) {
-    if (validator.type === 'number' && !NUMBER_TYPES.includes(type))
+    if (validator.type === 'number' && !isNumericColumnType(type))
       errors.push({ field: `${at}.validators`, message: FORM_MESSAGES.validatorType('number', type) });
     if (validator.type === 'string' && !STRING_TYPES.includes(type))
       errors.push({ field: `${at}.validators`, message: FORM_MESSAGES.validatorType('string', type) });

@@ -1,6 +1,7 @@
 import {
   allowedInputTypes,
   FORM_MESSAGES,
+  isNumericColumnType,
   normalizeListName,
   type ColumnTemplate,
   type FieldValidator,
@@ -15,7 +16,6 @@ import {
 export type ValidatorKind = 'required' | 'number' | 'string';
 export type SelectSourceType = SelectSource['type'];
 
-const NUMBER_COLUMNS = new Set(['integer', 'double']);
 const STRING_COLUMNS = new Set(['string', 'string_multiple']);
 
 /** The input types the column type allows; an unknown column type is an error (spec 3 §5). */
@@ -63,7 +63,7 @@ export function validatorOptions(field: FormField, column: ColumnTemplate | unde
       locked: forced || pseudo,
       checked: !pseudo && (forced || hasValidator(field, 'required')),
     },
-    { kind: 'number', applies: NUMBER_COLUMNS.has(type), locked: false, checked: hasValidator(field, 'number') },
+    { kind: 'number', applies: isNumericColumnType(type), locked: false, checked: hasValidator(field, 'number') },
     { kind: 'string', applies: STRING_COLUMNS.has(type), locked: false, checked: hasValidator(field, 'string') },
   ];
 }
@@ -84,7 +84,7 @@ export function toggleValidator(
 
 /** The validator that carries min and max: number for numeric columns, string for text ones. */
 export function rangeValidatorKind(column: ColumnTemplate | undefined): 'number' | 'string' | null {
-  if (column && NUMBER_COLUMNS.has(column.type)) return 'number';
+  if (column && isNumericColumnType(column.type)) return 'number';
   if (column && STRING_COLUMNS.has(column.type)) return 'string';
   return null;
 }

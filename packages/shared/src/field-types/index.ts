@@ -1,0 +1,9 @@
+export {
+  textOf,
+  type FieldTypeCodec,
+  type FieldTypeColumn,
+  type FieldTypeEntry,
+  type FieldTypeProblem,
+  type SqlDialect,
+} from './field-type';
+export * from './registry';

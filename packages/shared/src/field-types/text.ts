@@ -1,0 +1,58 @@
+import { asText, identity, TEXT_SQL, textOf, type FieldTypeEntry } from './field-type';
+
+const DEFAULT_STRING_SIZE = 255;
+
+function sizeOf(column: { size?: number | null | undefined }): number | undefined {
+  return column.size && column.size > 0 ? Math.floor(column.size) : undefined;
+}
+
+const noProblem = () => undefined;
+
+/** varchar(size) on both dialects; SQLite ignores the length, so validation enforces it on both. */
+export const stringType: FieldTypeEntry = {
+  stored: true,
+  sqlType: (column) => `varchar(${String(sizeOf(column) ?? DEFAULT_STRING_SIZE)})`,
+  filterKind: 'text',
+  inputTypes: ['text', 'select', 'textarea'],
+  codec: { toDb: asText, fromDb: identity },
+  validate: (value, column) => {
+    const max = sizeOf(column);
+    return max !== undefined && textOf(value).length > max ? { rule: 'stringMax', max } : undefined;
+  },
+  apiType: (column) => ({ ts: 'string', zod: column.size ? `z.string().max(${String(column.size)})` : 'z.string()' }),
+};
+
+export const longTextType: FieldTypeEntry = {
+  stored: true,
+  sqlType: TEXT_SQL,
+  filterKind: 'text',
+  inputTypes: ['textarea'],
+  codec: { toDb: asText, fromDb: identity },
+  validate: noProblem,
+  apiType: () => ({ ts: 'string', zod: 'z.string()' }),
+};
+
+/** Stored as one text joined by ';' (reference §2.3), answered as an array. */
+export const stringMultipleType: FieldTypeEntry = {
+  stored: true,
+  sqlType: TEXT_SQL,
+  filterKind: 'text',
+  inputTypes: ['select'],
+  codec: {
+    toDb: (value) => (Array.isArray(value) ? value.map(textOf).join(';') : textOf(value)),
+    fromDb: (value) => (typeof value === 'string' && value !== '' ? value.split(';') : []),
+  },
+  validate: noProblem,
+  apiType: () => ({ ts: 'string[]', zod: 'z.array(z.string())' }),
+};
+
+/** Computed when read (parent paths, formulas); no column of its own. */
+export const pseudoType: FieldTypeEntry = {
+  stored: false,
+  sqlType: TEXT_SQL,
+  filterKind: 'text',
+  inputTypes: ['text', 'textarea', 'select'],
+  codec: { toDb: asText, fromDb: identity },
+  validate: noProblem,
+  apiType: () => ({ ts: 'unknown', zod: 'z.unknown()' }),
+};
