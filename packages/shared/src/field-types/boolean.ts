@@ -17,6 +17,7 @@ export const booleanType: FieldTypeEntry = {
   sqlType: (_column, dialect) => (dialect === 'postgres' ? 'smallint' : 'integer'),
   filterKind: 'boolean',
   inputTypes: ['switch'],
+  formValidators: [],
   codec: { toDb: (value) => (value === '' ? null : toFlag(value)), fromDb: toNumber },
   validate: () => undefined,
   apiType: () => ({ ts: '0 | 1', zod: 'z.union([z.literal(0), z.literal(1)])' }),

@@ -11,6 +11,7 @@ function dateType(input: 'date' | 'datetime' | 'time'): FieldTypeEntry {
     sqlType: TEXT_SQL,
     filterKind: 'date',
     inputTypes: [input],
+    formValidators: [],
     codec: { toDb: (value) => (value === '' ? null : textOf(value)), fromDb: identity },
     validate: () => undefined,
     apiType: () => ({ ts: 'string', zod: 'z.string()' }),

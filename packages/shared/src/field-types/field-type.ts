@@ -4,6 +4,9 @@ import type { InputType } from '../templates/column-types';
 /** The SQL dialects the schema sync writes for. */
 export type SqlDialect = 'sqlite' | 'postgres';
 
+/** The form validators that depend on the column type (required fits every type). */
+export type FormValidatorKind = 'number' | 'string';
+
 /** What a field type may read of its column template (a size for varchar, nothing else today). */
 export interface FieldTypeColumn {
   size?: number | null | undefined;
@@ -37,6 +40,8 @@ export interface FieldTypeEntry {
   filterKind: ColumnKind | undefined;
   /** The input types a form field may use; the first is the form seed's default (spec 3 §5). */
   inputTypes: readonly [InputType, ...InputType[]];
+  /** The form validators with bounds a field of the type may carry (spec 3 §5). */
+  formValidators: readonly FormValidatorKind[];
   codec: FieldTypeCodec;
   /** The type's own check of a non-empty value. */
   validate: (value: unknown, column: FieldTypeColumn) => FieldTypeProblem | undefined;

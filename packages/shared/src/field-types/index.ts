@@ -4,6 +4,7 @@ export {
   type FieldTypeColumn,
   type FieldTypeEntry,
   type FieldTypeProblem,
+  type FormValidatorKind,
   type SqlDialect,
 } from './field-type';
 export * from './registry';

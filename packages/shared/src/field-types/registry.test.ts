@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filterColumnInfo, parseFilterQuery } from '../filters';
 import { allowedInputTypes, COLUMN_TYPES, isStoredColumnType, type ColumnType } from '../templates/column-types';
 import { FAKE_FIELD_TYPE, registerFakeFieldType } from './fixtures';
-import { FIELD_TYPES, fieldTypeOf, isNumericColumnType, registerFieldTypeForTest } from './registry';
+import {
+  acceptsFormValidator,
+  FIELD_TYPES,
+  fieldTypeOf,
+  isNumericColumnType,
+  registerFieldTypeForTest,
+} from './registry';
 
 describe('field-type registry', () => {
   it('has exactly one entry per column type', () => {
@@ -58,6 +64,12 @@ describe('field-type registry', () => {
     expect(FIELD_TYPES.text.validate('x'.repeat(10_000), { size: 3 })).toBeUndefined();
   });
 
+  it('lets numbers carry number validators and strings string validators (spec 3 §5)', () => {
+    const accepting = (kind: 'number' | 'string') => COLUMN_TYPES.filter((type) => acceptsFormValidator(type, kind));
+    expect(accepting('number')).toEqual(['integer', 'double']);
+    expect(accepting('string')).toEqual(['string', 'string_multiple']);
+  });
+
   it('refuses to register a type twice or over a built-in one', () => {
     expect(() => registerFieldTypeForTest('integer', FIELD_TYPES.integer)).toThrow('exists already');
   });
@@ -84,6 +96,7 @@ describe('a fake column type registered in one place', () => {
     expect(allowedInputTypes(type)).toEqual(['text']);
     expect(isStoredColumnType(type)).toBe(true);
     expect(isNumericColumnType(type)).toBe(true);
+    expect(acceptsFormValidator(type, 'number')).toBe(true);
   });
 
   it('is gone again once unregistered', () => {

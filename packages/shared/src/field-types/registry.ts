@@ -1,7 +1,7 @@
 import type { ColumnType } from '../templates/column-types';
 import { booleanType } from './boolean';
 import { dateOnlyType, dateTimeType, timeType } from './dates';
-import type { FieldTypeEntry } from './field-type';
+import type { FieldTypeEntry, FormValidatorKind } from './field-type';
 import { doubleType, integerType } from './numbers';
 import { manyToManyType, oneToManyType } from './relations';
 import { longTextType, pseudoType, stringMultipleType, stringType } from './text';
@@ -45,7 +45,12 @@ export function registerFieldTypeForTest(type: string, entry: FieldTypeEntry): (
   return () => registered.delete(type);
 }
 
-/** Whether values of the type are numbers (the form seed and editor add a number validator). */
+/** Whether a form field of the column type may carry the validator (number or string, with bounds). */
+export function acceptsFormValidator(type: string, kind: FormValidatorKind): boolean {
+  return fieldTypeOf(type)?.formValidators.includes(kind) ?? false;
+}
+
+/** Whether values of the type are numbers (the form seed adds a number validator). */
 export function isNumericColumnType(type: string): boolean {
   return fieldTypeOf(type)?.filterKind === 'number';
 }

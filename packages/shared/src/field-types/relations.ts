@@ -7,6 +7,7 @@ function relationType(apiType: { ts: string; zod: string }): FieldTypeEntry {
     sqlType: TEXT_SQL,
     filterKind: undefined,
     inputTypes: ['select'],
+    formValidators: [],
     codec: { toDb: asText, fromDb: identity },
     validate: () => undefined,
     apiType: () => apiType,

@@ -14,6 +14,7 @@ export const stringType: FieldTypeEntry = {
   sqlType: (column) => `varchar(${String(sizeOf(column) ?? DEFAULT_STRING_SIZE)})`,
   filterKind: 'text',
   inputTypes: ['text', 'select', 'textarea'],
+  formValidators: ['string'],
   codec: { toDb: asText, fromDb: identity },
   validate: (value, column) => {
     const max = sizeOf(column);
@@ -27,6 +28,7 @@ export const longTextType: FieldTypeEntry = {
   sqlType: TEXT_SQL,
   filterKind: 'text',
   inputTypes: ['textarea'],
+  formValidators: [],
   codec: { toDb: asText, fromDb: identity },
   validate: noProblem,
   apiType: () => ({ ts: 'string', zod: 'z.string()' }),
@@ -38,6 +40,7 @@ export const stringMultipleType: FieldTypeEntry = {
   sqlType: TEXT_SQL,
   filterKind: 'text',
   inputTypes: ['select'],
+  formValidators: ['string'],
   codec: {
     toDb: (value) => (Array.isArray(value) ? value.map(textOf).join(';') : textOf(value)),
     fromDb: (value) => (typeof value === 'string' && value !== '' ? value.split(';') : []),
@@ -52,6 +55,7 @@ export const pseudoType: FieldTypeEntry = {
   sqlType: TEXT_SQL,
   filterKind: 'text',
   inputTypes: ['text', 'textarea', 'select'],
+  formValidators: [],
   codec: { toDb: asText, fromDb: identity },
   validate: noProblem,
   apiType: () => ({ ts: 'unknown', zod: 'z.unknown()' }),

@@ -1,5 +1,5 @@
 import type { FieldError } from '../errors';
-import { fieldTypeOf, isNumericColumnType } from '../field-types/registry';
+import { acceptsFormValidator, fieldTypeOf } from '../field-types/registry';
 import type { FormField, FormTemplate } from './form-template';
 import { calculationMessage, formulaError } from './formula-check';
 import type { ColumnTemplate, ModelTemplate } from './model-template';
@@ -51,8 +51,6 @@ export function normalizeFormField(field: FormField, column: ColumnTemplate | un
   return { ...field, validators, formInput };
 }
 
-const STRING_TYPES = ['string', 'string_multiple'];
-
 function fieldErrors(field: FormField, column: ColumnTemplate | undefined, index: number): FieldError[] {
   const at = `fields.${String(index)}`;
   if (!column) return [{ field: `${at}.name`, message: FORM_MESSAGES.unknownColumn(field.name) }];
@@ -68,9 +66,9 @@ function fieldErrors(field: FormField, column: ColumnTemplate | undefined, index
   if (!allowed.includes(field.formInput.type))
     errors.push({ field: `${at}.formInput.type`, message: FORM_MESSAGES.inputType(field.formInput.type, type) });
   for (const validator of field.validators) {
-    if (validator.type === 'number' && !isNumericColumnType(type))
+    if (validator.type === 'number' && !acceptsFormValidator(type, 'number'))
       errors.push({ field: `${at}.validators`, message: FORM_MESSAGES.validatorType('number', type) });
-    if (validator.type === 'string' && !STRING_TYPES.includes(type))
+    if (validator.type === 'string' && !acceptsFormValidator(type, 'string'))
       errors.push({ field: `${at}.validators`, message: FORM_MESSAGES.validatorType('string', type) });
     for (const key of ['min', 'max'] as const) {
       const value = validator[key];

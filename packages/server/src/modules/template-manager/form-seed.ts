@@ -1,6 +1,6 @@
 import {
+  acceptsFormValidator,
   allowedInputTypes,
-  isNumericColumnType,
   type ColumnTemplate,
   type FormField,
   type FormInput,
@@ -37,7 +37,7 @@ function inputOf(column: ColumnTemplate, models: readonly ModelTemplate[]): Form
 
 function validatorsOf(column: ColumnTemplate): FormField['validators'] {
   const validators: FormField['validators'] = column.required ? [{ type: 'required' }] : [];
-  if (isNumericColumnType(column.type)) validators.push({ type: 'number' });
+  if (acceptsFormValidator(column.type, 'number')) validators.push({ type: 'number' });
   if (column.type === 'string') validators.push({ type: 'string' });
   return validators;
 }
