@@ -1,7 +1,7 @@
 import type { ColumnType, ModelTemplate } from '@mdis/shared';
 import { FAKE_FIELD_TYPE, registerFakeFieldType } from '@mdis/shared/field-types/fixtures';
 import { type Kysely, sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryColumns } from '../src/engine/records/record-columns';
 import { loadRecordModel, type RecordModel, type TemplateSource } from '../src/engine/records/record-model';
 import { filterConditions, orderTerms, selectRecords } from '../src/engine/records/record-query';
@@ -46,13 +46,8 @@ const source: TemplateSource = {
   listModels: () => Promise.resolve([SCORES]),
 };
 
-let unregister: () => void;
-beforeAll(() => {
-  unregister = registerFakeFieldType();
-});
-afterAll(() => {
-  unregister();
-});
+// Registered while this file's tests run (each test file has its own module registry).
+afterAll(registerFakeFieldType());
 
 describe.each(DIALECTS)('a fake column type from one registry entry (%s)', (dialect) => {
   let database: TestDatabase;

@@ -42,7 +42,9 @@ export function fieldTypeOf(type: string): FieldTypeEntry | undefined {
 export function registerFieldTypeForTest(type: string, entry: FieldTypeEntry): () => void {
   if (fieldTypeOf(type)) throw new Error(`Column type ${type} exists already.`);
   registered.set(type, entry);
-  return () => registered.delete(type);
+  return () => {
+    registered.delete(type);
+  };
 }
 
 /** Whether a form field of the column type may carry the validator (number or string, with bounds). */

@@ -23,40 +23,39 @@ export const stringType: FieldTypeEntry = {
   apiType: (column) => ({ ts: 'string', zod: column.size ? `z.string().max(${String(column.size)})` : 'z.string()' }),
 };
 
-export const longTextType: FieldTypeEntry = {
-  stored: true,
+// What text, string_multiple and pseudo share: text in a text column, no check of their own.
+const PLAIN_TEXT = {
   sqlType: TEXT_SQL,
   filterKind: 'text',
-  inputTypes: ['textarea'],
   formValidators: [],
   codec: { toDb: asText, fromDb: identity },
   validate: noProblem,
+} as const satisfies Partial<FieldTypeEntry>;
+
+export const longTextType: FieldTypeEntry = {
+  ...PLAIN_TEXT,
+  stored: true,
+  inputTypes: ['textarea'],
   apiType: () => ({ ts: 'string', zod: 'z.string()' }),
 };
 
 /** Stored as one text joined by ';' (reference §2.3), answered as an array. */
 export const stringMultipleType: FieldTypeEntry = {
+  ...PLAIN_TEXT,
   stored: true,
-  sqlType: TEXT_SQL,
-  filterKind: 'text',
   inputTypes: ['select'],
   formValidators: ['string'],
   codec: {
     toDb: (value) => (Array.isArray(value) ? value.map(textOf).join(';') : textOf(value)),
     fromDb: (value) => (typeof value === 'string' && value !== '' ? value.split(';') : []),
   },
-  validate: noProblem,
   apiType: () => ({ ts: 'string[]', zod: 'z.array(z.string())' }),
 };
 
 /** Computed when read (parent paths, formulas); no column of its own. */
 export const pseudoType: FieldTypeEntry = {
+  ...PLAIN_TEXT,
   stored: false,
-  sqlType: TEXT_SQL,
-  filterKind: 'text',
   inputTypes: ['text', 'textarea', 'select'],
-  formValidators: [],
-  codec: { toDb: asText, fromDb: identity },
-  validate: noProblem,
   apiType: () => ({ ts: 'unknown', zod: 'z.unknown()' }),
 };

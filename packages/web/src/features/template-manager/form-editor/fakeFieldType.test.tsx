@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { allowedInputTypes, type ColumnTemplate } from '@mdis/shared';
 import { FAKE_FIELD_TYPE, registerFakeFieldType } from '@mdis/shared/field-types/fixtures';
@@ -12,13 +12,8 @@ import { inputTypesFor, validatorOptions } from './fieldSettings';
 const column = { name: 'score', type: FAKE_FIELD_TYPE, label: 'Score' } as unknown as ColumnTemplate;
 
 describe('a fake column type registered in one place', () => {
-  let unregister: () => void;
-  beforeAll(() => {
-    unregister = registerFakeFieldType();
-  });
-  afterAll(() => {
-    unregister();
-  });
+  // Registered while this file's tests run (each test file has its own module registry).
+  afterAll(registerFakeFieldType());
 
   it('is offered its input types and the number validator in the form editor', () => {
     expect(inputTypesFor(column)).toEqual({ types: ['text'] });
