@@ -3,6 +3,7 @@ export * from './errors';
 export * from './api';
 export * from './app';
 export * from './templates';
+export * from './field-types';
 export * from './filters';
 export * from './expressions';
 export * from './igsn';

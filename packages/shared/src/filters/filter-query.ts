@@ -1,4 +1,5 @@
 import { AppError } from '../errors';
+import { fieldTypeOf } from '../field-types/registry';
 import { isNullFilterNode, type ColumnKind, type FilterNode, type NullFilterNode } from './filter-ast';
 import { parseFilterExpression } from './filter-parser';
 
@@ -74,20 +75,6 @@ export const FILTER_OPERATORS_BY_KIND = {
   boolean: ['=', '!=', '==NULL', '!==NULL'],
 } as const satisfies Record<ColumnKind, readonly string[]>;
 
-/** Template column types and their filter kinds; relation columns cannot be filtered. */
-const KIND_OF_TYPE: Readonly<Record<string, ColumnKind>> = {
-  integer: 'number',
-  double: 'number',
-  boolean: 'boolean',
-  string: 'text',
-  text: 'text',
-  string_multiple: 'text',
-  pseudo: 'text',
-  date: 'date',
-  dateTime: 'date',
-  time: 'date',
-};
-
 /**
  * The filter kind of a template column: numbers, booleans, dates (date, dateTime, time), text;
  * a column with a `selectListName` is a `list` column. Relation columns give undefined.
@@ -97,7 +84,8 @@ export function filterColumnInfo(column: {
   type: string;
   selectListName?: string | null | undefined;
 }): FilterColumnInfo | undefined {
-  const kind = Object.hasOwn(KIND_OF_TYPE, column.type) ? KIND_OF_TYPE[column.type] : undefined;
+  // The column type's registry entry says its kind; relation types have none.
+  const kind = fieldTypeOf(column.type)?.filterKind;
   if (kind === undefined) return undefined;
   if (kind === 'text' && column.selectListName) return { kind: 'list', listName: column.selectListName };
   return { kind };

@@ -1,5 +1,5 @@
 import type { FieldError } from '../errors';
-import { ALLOWED_INPUT_TYPES, isColumnType } from './column-types';
+import { acceptsFormValidator, fieldTypeOf } from '../field-types/registry';
 import type { FormField, FormTemplate } from './form-template';
 import { calculationMessage, formulaError } from './formula-check';
 import type { ColumnTemplate, ModelTemplate } from './model-template';
@@ -56,9 +56,6 @@ export function normalizeFormField(field: FormField, column: ColumnTemplate | un
   return { ...field, validators, formInput };
 }
 
-const NUMBER_TYPES = ['integer', 'double'];
-const STRING_TYPES = ['string', 'string_multiple'];
-
 function fieldErrors(field: FormField, column: ColumnTemplate | undefined, index: number): FieldError[] {
   const at = `fields.${String(index)}`;
   if (!column) return [{ field: `${at}.name`, message: FORM_MESSAGES.unknownColumn(field.name) }];
@@ -70,13 +67,13 @@ function fieldErrors(field: FormField, column: ColumnTemplate | undefined, index
     errors.push({ field: `${at}.formInput.calculate`, message: calculationMessage(label, reason) });
   }
   const type = column.type;
-  const allowed: readonly string[] = isColumnType(type) ? ALLOWED_INPUT_TYPES[type] : [];
+  const allowed: readonly string[] = fieldTypeOf(type)?.inputTypes ?? [];
   if (!allowed.includes(field.formInput.type))
     errors.push({ field: `${at}.formInput.type`, message: FORM_MESSAGES.inputType(field.formInput.type, type) });
   for (const validator of field.validators) {
-    if (validator.type === 'number' && !NUMBER_TYPES.includes(type))
+    if (validator.type === 'number' && !acceptsFormValidator(type, 'number'))
       errors.push({ field: `${at}.validators`, message: FORM_MESSAGES.validatorType('number', type) });
-    if (validator.type === 'string' && !STRING_TYPES.includes(type))
+    if (validator.type === 'string' && !acceptsFormValidator(type, 'string'))
       errors.push({ field: `${at}.validators`, message: FORM_MESSAGES.validatorType('string', type) });
     for (const key of ['min', 'max'] as const) {
       const value = validator[key];

@@ -9,13 +9,8 @@ export type DynamicDb = Kysely<DynamicSchema>;
 export type DynamicTrx = Transaction<DynamicSchema>;
 export type Row = Record<string, unknown>;
 
-/** A stored value as text (for messages and prefix checks). */
-export function textOf(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return value.toString();
-  return JSON.stringify(value);
-}
+/** A stored value as text (for messages and prefix checks); one rule with the field types'. */
+export { textOf } from '@mdis/shared';
 
 export function asDynamic(db: Db): DynamicDb {
   return db as unknown as DynamicDb;

@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { isStoredColumnType, joinTableColumns, type ColumnTemplate, type ModelTemplate } from '@mdis/shared';
+import {
+  fieldTypeOf,
+  isStoredColumnType,
+  joinTableColumns,
+  type ColumnTemplate,
+  type ModelTemplate,
+} from '@mdis/shared';
 import type { Dialect } from '../../infra/db/dialect';
 
 /** A column as the schema sync creates it. `sqlType` comes from a fixed map, never from input. */
@@ -56,32 +62,11 @@ export function physicalIndexName(table: string, name: string): string {
   return shortIdentifier(`${table}__${name}`);
 }
 
-/**
- * Column type → SQL type per dialect.
- * - boolean: smallint (pg) / integer (SQLite) holding 0/1, like every system table: one
- *   representation on both dialects, no driver-specific conversion, and what the original's
- *   MySQL tinyint(1) exported. The filter language compares booleans as 0/1 on both.
- * - date, dateTime, time: text on both dialects (ISO-8601 text, UTC for dateTime). SQLite has no
- *   date types, and text keeps one code path: the filter language's regex match ("2024-05")
- *   works without casts, values round-trip unchanged, and ISO text sorts chronologically.
- * - string: varchar(size) (SQLite ignores the length; validation enforces it on both).
- * - string_multiple: text holding the values joined by ';'.
- */
+/** Column type → SQL type per dialect: the type's registry entry (fixed strings, see field-types/). */
 export function sqlTypeOf(column: ColumnTemplate, dialect: Dialect): string {
-  switch (column.type) {
-    case 'integer':
-      return 'integer';
-    case 'double':
-      return dialect === 'postgres' ? 'double precision' : 'real';
-    case 'boolean':
-      return dialect === 'postgres' ? 'smallint' : 'integer';
-    case 'string': {
-      const size = column.size && column.size > 0 ? Math.floor(column.size) : 255;
-      return `varchar(${String(size)})`;
-    }
-    default:
-      return 'text';
-  }
+  const entry = fieldTypeOf(column.type);
+  if (!entry) throw new Error(`Unknown column type: ${column.type}`);
+  return entry.sqlType(column, dialect);
 }
 
 function primaryKeyOf(template: ModelTemplate): string[] {

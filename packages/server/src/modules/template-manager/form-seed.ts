@@ -1,5 +1,6 @@
 import {
-  ALLOWED_INPUT_TYPES,
+  acceptsFormValidator,
+  allowedInputTypes,
   type ColumnTemplate,
   type FormField,
   type FormInput,
@@ -18,7 +19,7 @@ function relatedModelName(column: ColumnTemplate, models: readonly ModelTemplate
 /** The default input of a column: the first input type its column type allows, a select for lists and relations. */
 function inputOf(column: ColumnTemplate, models: readonly ModelTemplate[]): FormInput {
   const input: FormInput = {
-    type: ALLOWED_INPUT_TYPES[column.type][0],
+    type: allowedInputTypes(column.type)[0],
     disabled: false,
     calculate: column.calculate ?? '',
   };
@@ -36,7 +37,7 @@ function inputOf(column: ColumnTemplate, models: readonly ModelTemplate[]): Form
 
 function validatorsOf(column: ColumnTemplate): FormField['validators'] {
   const validators: FormField['validators'] = column.required ? [{ type: 'required' }] : [];
-  if (column.type === 'integer' || column.type === 'double') validators.push({ type: 'number' });
+  if (acceptsFormValidator(column.type, 'number')) validators.push({ type: 'number' });
   if (column.type === 'string') validators.push({ type: 'string' });
   return validators;
 }

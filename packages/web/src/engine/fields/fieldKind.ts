@@ -1,18 +1,12 @@
-import type { FormField } from '@mdis/shared';
+import { INPUT_TYPES, type FormField } from '@mdis/shared';
 import { formulaOf } from './calculatedFields';
 
-/** The input types a form template may name (spec 1 §3 formInput.type). */
-export const TEMPLATE_INPUT_TYPES = [
-  'text',
-  'textarea',
-  'number',
-  'date',
-  'time',
-  'datetime',
-  'select',
-  'switch',
-  'autoIncrement',
-] as const;
+/**
+ * The input types a form template may name (spec 1 §3 formInput.type): the field types' input types
+ * from shared, plus 'number' (a text input with a number validator) and the original's 'autoIncrement'.
+ * A new shared input type without a component in FIELD_INPUTS is a compile error.
+ */
+export const TEMPLATE_INPUT_TYPES = [...INPUT_TYPES, 'number', 'autoIncrement'] as const;
 export type TemplateInputType = (typeof TEMPLATE_INPUT_TYPES)[number];
 
 /** What the record panel renders: a template input type, a calculated field, or the unsupported notice. */

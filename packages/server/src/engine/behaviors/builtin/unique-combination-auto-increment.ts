@@ -1,3 +1,4 @@
+import { isNumericColumnType } from '@mdis/shared';
 import { sql } from 'kysely';
 import type { BehaviorContext, BehaviorDefinition } from '../behavior-registry';
 import {
@@ -46,7 +47,7 @@ async function fill({ trx, model, record, parameters, engine }: BehaviorContext)
   // Only an empty target is filled: a value the user typed (or a stored one) stays as it is.
   if (!column || !isBlank(record[target])) return;
   if (searchFields.some((field) => !Object.hasOwn(model.columns, field) || isBlank(record[field]))) return;
-  const numeric = column.type === 'integer' || column.type === 'double';
+  const numeric = isNumericColumnType(column.type);
   // Letters only fit a text column: a number column counts on with numbers.
   const useAlphabet = booleanParameter(parameters, 'useAlphabet') && !numeric;
   // Parallel creates in the group wait here for each other: each reads the numbers the previous committed.

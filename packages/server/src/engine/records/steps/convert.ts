@@ -1,5 +1,6 @@
+import { fieldTypeOf } from '@mdis/shared';
+import type { Row } from '../dynamic-db';
 import type { RecordColumn } from '../record-model';
-import { type Row, textOf } from '../dynamic-db';
 import type { WritableColumn } from '../record-target';
 
 /** `*_id` keys accept a scalar id or an object `{id}` (reference §2.3: the original's load()). */
@@ -17,32 +18,12 @@ export function readInput(body: Row, writable: readonly WritableColumn[]): Row {
   return input;
 }
 
-const TRUE_WORDS = new Set(['1', 'true', 'yes', 'y']);
-
-function toBoolean(value: unknown): number {
-  if (typeof value === 'boolean') return value ? 1 : 0;
-  return TRUE_WORDS.has(String(value).toLowerCase()) ? 1 : 0;
-}
-
-/** One value in its storage form (validation has accepted it already). */
+/** One value in its storage form (validation has accepted it already), by its column type's codec. */
 export function toStorage(column: RecordColumn, value: unknown): unknown {
   if (value === undefined || value === null) return null;
-  switch (column.type) {
-    case 'integer':
-    case 'double':
-      return value === '' ? null : Number(value);
-    case 'boolean':
-      return value === '' ? null : toBoolean(value);
-    case 'string_multiple':
-      // Stored as one string joined by ';' (reference §2.3), returned as an array.
-      return Array.isArray(value) ? value.map(textOf).join(';') : textOf(value);
-    case 'date':
-    case 'dateTime':
-    case 'time':
-      return value === '' ? null : textOf(value);
-    default:
-      return typeof value === 'string' ? value : JSON.stringify(value);
-  }
+  const entry = fieldTypeOf(column.type);
+  if (!entry) throw new Error(`Unknown column type: ${column.type}`);
+  return entry.codec.toDb(value);
 }
 
 /** Step 3: the validated input in storage form. */

@@ -1,3 +1,4 @@
+import { FIELD_TYPES, fieldTypeOf } from '@mdis/shared';
 import type { Row } from '../dynamic-db';
 import type { RecordModel } from '../record-model';
 import { ACCESS_KEY } from './authorize';
@@ -5,14 +6,12 @@ import { ACCESS_KEY } from './authorize';
 /** Computes the pseudo columns that are not parent paths, for a whole page at once. */
 export type PseudoComputer = (model: RecordModel, rows: Row[]) => Promise<void> | void;
 
-function toNumber(value: unknown): unknown {
-  if (typeof value !== 'string' || value.trim() === '') return value;
-  const number = Number(value);
-  return Number.isFinite(number) ? number : value;
-}
+/** How a stored value of a key becomes the API's value; undefined leaves the key out. */
+type Conversion = ((value: unknown) => unknown) | undefined;
 
-/** How a stored value of a key becomes the API's value. */
-type Conversion = 'skip' | 'list' | 'number' | 'as-is';
+// Keys and ancestor ids are integers whatever the template says of them.
+const idNumber = FIELD_TYPES.integer.codec.fromDb;
+const asIs = (value: unknown) => value;
 
 // Per model (built once per template revision, frozen): a page of 20 rows looks every key up once.
 const conversionsOfModel = new WeakMap<RecordModel, Map<string, Conversion>>();
@@ -23,17 +22,15 @@ function conversionOf(model: RecordModel, key: string): Conversion {
     conversions = new Map();
     conversionsOfModel.set(model, conversions);
   }
-  let conversion = conversions.get(key);
-  if (conversion === undefined) {
-    const column = model.column(key);
-    const ancestorId = model.ancestors.some((a) => a.idColumn === key);
-    if (key === ACCESS_KEY) conversion = 'skip';
-    else if (column?.type === 'string_multiple') conversion = 'list';
-    else if (column?.kind === 'number' || column?.kind === 'boolean' || ancestorId || key === 'id')
-      conversion = 'number';
-    else conversion = 'as-is';
-    conversions.set(key, conversion);
-  }
+  if (conversions.has(key)) return conversions.get(key);
+  const column = model.column(key);
+  const ancestorId = model.ancestors.some((a) => a.idColumn === key);
+  let conversion: Conversion;
+  if (key === ACCESS_KEY) conversion = undefined;
+  else if (ancestorId || key === 'id') conversion = idNumber;
+  else if (column) conversion = fieldTypeOf(column.type)?.codec.fromDb ?? asIs;
+  else conversion = asIs;
+  conversions.set(key, conversion);
   return conversion;
 }
 
@@ -41,19 +38,8 @@ function conversionOf(model: RecordModel, key: string): Conversion {
 export function presentRow(model: RecordModel, row: Row): Row {
   const record: Row = {};
   for (const key in row) {
-    const value = row[key];
-    switch (conversionOf(model, key)) {
-      case 'skip':
-        break;
-      case 'list':
-        record[key] = typeof value === 'string' && value !== '' ? value.split(';') : [];
-        break;
-      case 'number':
-        record[key] = toNumber(value);
-        break;
-      default:
-        record[key] = value;
-    }
+    const conversion = conversionOf(model, key);
+    if (conversion) record[key] = conversion(row[key]);
   }
   return record;
 }

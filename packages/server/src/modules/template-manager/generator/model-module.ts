@@ -1,27 +1,8 @@
-import type { ColumnTemplate, ModelTemplate } from '@mdis/shared';
+import { fieldTypeOf, type ColumnTemplate, type ModelTemplate } from '@mdis/shared';
 
 /** TypeScript type and zod schema of a column's value as the records API answers it. */
 function typesOf(column: ColumnTemplate): { ts: string; zod: string } {
-  switch (column.type) {
-    case 'integer':
-      return { ts: 'number', zod: 'z.number().int()' };
-    case 'double':
-      return { ts: 'number', zod: 'z.number()' };
-    case 'boolean':
-      return { ts: '0 | 1', zod: 'z.union([z.literal(0), z.literal(1)])' };
-    case 'string':
-      return { ts: 'string', zod: column.size ? `z.string().max(${String(column.size)})` : 'z.string()' };
-    case 'string_multiple':
-      return { ts: 'string[]', zod: 'z.array(z.string())' };
-    case 'many_to_many':
-      return { ts: 'number[]', zod: 'z.array(z.number().int())' };
-    case 'one_to_many':
-      return { ts: 'number', zod: 'z.number().int()' };
-    case 'pseudo':
-      return { ts: 'unknown', zod: 'z.unknown()' };
-    default:
-      return { ts: 'string', zod: 'z.string()' };
-  }
+  return fieldTypeOf(column.type)?.apiType(column) ?? { ts: 'unknown', zod: 'z.unknown()' };
 }
 
 const key = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name));

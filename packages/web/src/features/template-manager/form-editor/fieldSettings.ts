@@ -1,4 +1,5 @@
 import {
+  acceptsFormValidator,
   allowedInputTypes,
   FORM_MESSAGES,
   normalizeListName,
@@ -14,9 +15,6 @@ import {
 
 export type ValidatorKind = 'required' | 'number' | 'string';
 export type SelectSourceType = SelectSource['type'];
-
-const NUMBER_COLUMNS = new Set(['integer', 'double']);
-const STRING_COLUMNS = new Set(['string', 'string_multiple']);
 
 /** The input types the column type allows; an unknown column type is an error (spec 3 §5). */
 export function inputTypesFor(column: ColumnTemplate | undefined): { types: readonly InputType[]; error?: string } {
@@ -63,8 +61,18 @@ export function validatorOptions(field: FormField, column: ColumnTemplate | unde
       locked: forced || pseudo,
       checked: !pseudo && (forced || hasValidator(field, 'required')),
     },
-    { kind: 'number', applies: NUMBER_COLUMNS.has(type), locked: false, checked: hasValidator(field, 'number') },
-    { kind: 'string', applies: STRING_COLUMNS.has(type), locked: false, checked: hasValidator(field, 'string') },
+    {
+      kind: 'number',
+      applies: acceptsFormValidator(type, 'number'),
+      locked: false,
+      checked: hasValidator(field, 'number'),
+    },
+    {
+      kind: 'string',
+      applies: acceptsFormValidator(type, 'string'),
+      locked: false,
+      checked: hasValidator(field, 'string'),
+    },
   ];
 }
 
@@ -84,8 +92,8 @@ export function toggleValidator(
 
 /** The validator that carries min and max: number for numeric columns, string for text ones. */
 export function rangeValidatorKind(column: ColumnTemplate | undefined): 'number' | 'string' | null {
-  if (column && NUMBER_COLUMNS.has(column.type)) return 'number';
-  if (column && STRING_COLUMNS.has(column.type)) return 'string';
+  if (column && acceptsFormValidator(column.type, 'number')) return 'number';
+  if (column && acceptsFormValidator(column.type, 'string')) return 'string';
   return null;
 }
 
