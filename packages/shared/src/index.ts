@@ -6,3 +6,4 @@ export * from './templates';
 export * from './filters';
 export * from './expressions';
 export * from './igsn';
+export * from './validation';
