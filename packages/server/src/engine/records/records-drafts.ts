@@ -1,4 +1,4 @@
-import { AppError, type PermissionHolder } from '@mdis/shared';
+import { AppError, type PermissionHolder, isEmptyValue as isEmpty } from '@mdis/shared';
 import { runBehaviorHook } from '../behaviors/behavior-registry';
 import { columnDefaults } from './behavior-engine';
 import type { Row } from './dynamic-db';
@@ -10,7 +10,6 @@ import { authorize, authorizeRecord } from './steps/authorize';
 import { readInput, unwrapId } from './steps/convert';
 import { presentRows } from './steps/present';
 import { presentRelationValues } from './steps/relation-values';
-import { isEmpty } from './steps/validate';
 
 type Reader = ReturnType<typeof createRecordsReader>;
 type ParentCheck = (scope: ReturnType<typeof authorize>, model: RecordModel, parentId: unknown) => Promise<void>;

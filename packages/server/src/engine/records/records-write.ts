@@ -1,4 +1,4 @@
-import type { FieldError, PermissionHolder } from '@mdis/shared';
+import { type FieldError, type PermissionHolder, isEmptyValue as isEmpty } from '@mdis/shared';
 import type { DynamicTrx, Row } from './dynamic-db';
 import { type RecordScope, accessKeyOf, assertInScope } from './record-access';
 import { type RecordModel, loadRecordModel } from './record-model';
@@ -14,7 +14,7 @@ import { presentRows } from './steps/present';
 import { type RelationInput, readRelationInput } from './steps/relation-input';
 import { presentRelationValues } from './steps/relation-values';
 import { translateDeleteError, translateWriteError } from './steps/translate-errors';
-import { assertValid, isEmpty, validateValues } from './steps/validate';
+import { assertValid, validateValues } from './steps/validate';
 import { validateReferences } from './steps/validate-references';
 import { validateRelations } from './steps/validate-relations';
 import { referenceValues, writeLinks, writeRecord } from './steps/write';
