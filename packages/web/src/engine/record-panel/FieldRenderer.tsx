@@ -1,10 +1,8 @@
 import { memo } from 'react';
-import type { FormField } from '@mdis/shared';
+import { type FormField, fieldLabel, isRequiredField, valueText } from '@mdis/shared';
 import { FIELD_INPUTS } from '../fields/fieldRegistry';
 import { fieldInputKind, type FieldInputKind } from '../fields/fieldKind';
 import { formatFieldValue, hasFormatter } from '../fields/formatFieldValue';
-import { valueText } from '../validation/fieldValues';
-import { fieldLabel, isRequiredField } from '../validation/validateRecord';
 import type { FormRecord } from './types';
 
 export interface FieldRendererProps {
