@@ -1,7 +1,7 @@
 import type { FieldError } from '../errors';
 import { parseColumnValidator } from '../expressions/column-validator';
 import type { ColumnTemplate, FieldValidator, FormField, FormTemplate } from '../templates';
-import { isEmptyValue, valueText } from './field-values';
+import { isEmptyValue, unwrapId, valueText } from './field-values';
 import { RECORD_MESSAGES as M } from './record-messages';
 import { FORMAT_CHECKS, VALUE_KIND_OF_COLUMN, type ValueKind, valueKindOfInput } from './value-checks';
 
@@ -112,9 +112,13 @@ export function validateField(rule: FieldRule, value: unknown, options: Validate
 }
 
 /** Every failing field of a record with its first message; [] when valid. */
-export function validateFields(rules: readonly FieldRule[], record: Readonly<Record<string, unknown>>, options?: ValidateOptions): FieldError[] {
+export function validateFields(
+  rules: readonly FieldRule[],
+  record: Readonly<Record<string, unknown>>,
+  options?: ValidateOptions,
+): FieldError[] {
   return rules.flatMap((rule) => {
-    const message = validateField(rule, record[rule.name], options);
+    const message = validateField(rule, unwrapId(rule.name, record[rule.name]), options);
     return message ? [{ field: rule.name, message }] : [];
   });
 }
