@@ -34,9 +34,9 @@ export function fieldLabel(field: FormField | undefined, column?: ColumnTemplate
   return field?.label?.trim() || column?.label?.trim() || name;
 }
 
-/** Whether the field's label gets its '*': a required validator. */
-export function isRequiredField(field: FormField): boolean {
-  return field.validators.some((v) => v.type === 'required');
+/** Whether the field's label gets its '*': a required validator, or a required model column. */
+export function isRequiredField(field: FormField, column?: ColumnTemplate): boolean {
+  return column?.required === true || field.validators.some((v) => v.type === 'required');
 }
 
 const validatorsOf = (rule: FieldRule): readonly FieldValidator[] => rule.field?.validators ?? [];

@@ -50,6 +50,7 @@ export function RecordPanel(props: RecordPanelProps) {
   const renderField = (field: FormField) => (
     <MemoFieldRenderer
       field={field}
+      column={columns && Object.hasOwn(columns, field.name) ? columns[field.name] : undefined}
       record={record}
       readOnly={readOnly}
       error={messageFor(field.name)}

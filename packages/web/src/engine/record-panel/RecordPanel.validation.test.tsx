@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { type FieldError, parseFormTemplate, parseModelTemplate } from '@mdis/shared';
 import {
   RECORD_VALIDATION_CASES,
@@ -31,5 +31,11 @@ describe('record validation table in the record panel', () => {
   it.each(RECORD_VALIDATION_CASES)('$name', ({ change, expected }) => {
     const { container } = renderPanel(form, { ...VALID_RECORD, ...change }, { showAllErrors: true, columns });
     expect(shownErrors(container)).toEqual(expected);
+  });
+
+  it("labels a field by its column's label and required flag when the form does not", () => {
+    renderPanel(form, VALID_RECORD, { columns });
+    expect(screen.getByLabelText('*Code', { selector: 'input' })).toBeTruthy();
+    expect(screen.getByLabelText('Note text', { selector: 'textarea' })).toBeTruthy();
   });
 });
