@@ -8,3 +8,4 @@ export * from './filters';
 export * from './expressions';
 export * from './igsn';
 export * from './files';
+export * from './validation';

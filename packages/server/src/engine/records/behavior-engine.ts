@@ -1,4 +1,4 @@
-import type { ModelTemplate } from '@mdis/shared';
+import { type ModelTemplate, isEmptyValue as isEmpty } from '@mdis/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { lockUntilTransactionEnds } from '../../infra/db/transaction-lock';
 import {
@@ -19,7 +19,6 @@ import { runAfterBehaviors } from './steps/behaviors-after';
 import { runBeforeBehaviors } from './steps/behaviors-before';
 import { toStorage } from './steps/convert';
 import { type PseudoComputer, presentRows } from './steps/present';
-import { isEmpty } from './steps/validate';
 
 type Executor = DynamicDb | DynamicTrx;
 export type BehaviorEngineFactory = (executor: Executor) => BehaviorEngine;

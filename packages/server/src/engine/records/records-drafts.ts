@@ -1,4 +1,4 @@
-import { AppError, type PermissionHolder } from '@mdis/shared';
+import { AppError, type PermissionHolder, isEmptyValue as isEmpty, unwrapId } from '@mdis/shared';
 import { runBehaviorHook } from '../behaviors/behavior-registry';
 import { columnDefaults } from './behavior-engine';
 import type { Row } from './dynamic-db';
@@ -7,10 +7,9 @@ import { type RecordTargetRef, resolveTarget } from './record-target';
 import type { RecordsDeps } from './records-deps';
 import type { createRecordsReader } from './records-read';
 import { authorize, authorizeRecord } from './steps/authorize';
-import { readInput, unwrapId } from './steps/convert';
+import { readInput } from './steps/convert';
 import { presentRows } from './steps/present';
 import { presentRelationValues } from './steps/relation-values';
-import { isEmpty } from './steps/validate';
 
 type Reader = ReturnType<typeof createRecordsReader>;
 type ParentCheck = (scope: ReturnType<typeof authorize>, model: RecordModel, parentId: unknown) => Promise<void>;

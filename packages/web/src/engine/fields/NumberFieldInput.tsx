@@ -1,5 +1,5 @@
 import TextField from '@mui/material/TextField';
-import { valueText } from '../validation/fieldValues';
+import { valueText } from '@mdis/shared';
 import type { FieldInputProps } from './fieldInputProps';
 import { textFieldProps } from './textFieldProps';
 import { useDraftText } from './useDraftText';

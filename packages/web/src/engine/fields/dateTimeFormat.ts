@@ -1,11 +1,11 @@
 // Date and time rules of spec 1 §5: datetimes are stored in UTC in a database format
 // (yyyy-MM-dd HH:mm:ss) and shown in local 24-hour time as Y-m-d H:i.
 
-export const INVALID_DATE = 'Invalid Date';
+// Which stored dates, times and datetimes are valid is shared with the server's validation.
+export { INVALID_DATE, isIsoDate, isTimeOfDay, parseStoredDateTime } from '@mdis/shared';
 export const DATETIME_PLACEHOLDER = 'yyyy-MM-dd HH:mm';
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-const STORED = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/;
 const NUMERIC_SEGMENT_LENGTHS = [4, 2, 2, 2, 2];
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
@@ -64,18 +64,6 @@ export function parseTypedDateTime(text: string): Date | null {
   return parts ? localDate(parts) : null;
 }
 
-/** A stored datetime: the database format (UTC) or ISO 8601 with a zone. */
-export function parseStoredDateTime(value: unknown): Date | null {
-  if (typeof value !== 'string') return null;
-  const match = STORED.exec(value.trim());
-  if (!match) return null;
-  const [, y, mo, d, h = '00', mi = '00', s = '00', zone = 'Z'] = match;
-  const offset = zone.length === 5 ? `${zone.slice(0, 3)}:${zone.slice(3)}` : zone;
-  const iso = `${y}-${mo}-${d}T${h}:${mi}:${s}${offset}`;
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
-
 /** Local Y-m-d H:i (24 hours). */
 export function formatDateTime(date: Date): string {
   const day = `${String(date.getFullYear())}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
@@ -86,17 +74,4 @@ export function formatDateTime(date: Date): string {
 export function toStoredDateTime(date: Date): string {
   const day = `${String(date.getUTCFullYear())}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
   return `${day} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`;
-}
-
-/** Whether an ISO date (yyyy-MM-dd, optionally followed by a time) names a real day. */
-export function isIsoDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
-  if (!match) return false;
-  const [, y = '', m = '', d = ''] = match;
-  const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
-  return date.getUTCFullYear() === Number(y) && date.getUTCMonth() === Number(m) - 1 && date.getUTCDate() === Number(d);
-}
-
-export function isTimeOfDay(value: string): boolean {
-  return /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.test(value);
 }

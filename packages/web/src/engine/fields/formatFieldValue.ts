@@ -1,6 +1,5 @@
-import { FORMATTER_ERROR, formatValue, type FormField } from '@mdis/shared';
+import { FORMATTER_ERROR, formatValue, type FormField, valueText } from '@mdis/shared';
 import type { FormRecord } from '../record-panel/types';
-import { valueText } from '../validation/fieldValues';
 
 export { FORMATTER_ERROR };
 

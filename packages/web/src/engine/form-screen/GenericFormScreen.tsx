@@ -19,7 +19,7 @@ import { printAfterSave } from '../toolbar/autoPrint';
 import { FormActions } from './FormActions';
 import { SECTION_IDS, focusSection } from './focusSections';
 import { useConfirm } from './useConfirm';
-import { useFormExtras } from './useFormExtras';
+import { useFormExtras, useModelTemplate } from './useFormExtras';
 import { useFormListState } from './useFormListState';
 import { useInitialFilterChange } from './useInitialFilterChange';
 import { useRecordNavigation, type FormRoute, type RouteUpdate } from './useRecordNavigation';
@@ -75,8 +75,10 @@ export function GenericFormScreen({
     if (detail.isError) setCurrent(null);
   }, [detail.isError, setCurrent]);
 
+  const columns = useModelTemplate(form).data?.columns;
   const scenario = useRecordScenario({
     form,
+    columns,
     record,
     selection: listState.selection,
     canEdit,
@@ -153,6 +155,7 @@ export function GenericFormScreen({
         {scenario.shown ? (
           <RecordPanel
             form={form}
+            columns={columns}
             record={scenario.shown}
             scenario={scenario.scenario}
             onChange={scenario.setDraft}

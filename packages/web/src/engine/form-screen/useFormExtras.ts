@@ -8,13 +8,18 @@ import { linkedForms } from '../toolbar/linkedForms';
 import { fileOwner } from '../toolbar/recordFiles';
 import { splitReports } from '../toolbar/reportLinks';
 
-/** The lookups around a form: model template, reports, files count, offered linked forms. */
-export function useFormExtras(form: FormTemplate, record: FormRecord | null) {
-  const model = useQuery({
+/** The form's model template (its columns' rules and labels), loaded once per model. */
+export function useModelTemplate(form: FormTemplate) {
+  return useQuery({
     queryKey: recordKeys.modelTemplate(form.dataModel),
     queryFn: () => recordsApi.modelTemplate(form.dataModel),
     staleTime: Infinity,
   });
+}
+
+/** The lookups around a form: model template, reports, files count, offered linked forms. */
+export function useFormExtras(form: FormTemplate, record: FormRecord | null) {
+  const model = useModelTemplate(form);
   const searchable = useMemo(() => searchableFields(form, model.data), [form, model.data]);
   const searchableNames = useMemo(() => new Set(searchable.map((f) => f.name)), [searchable]);
 

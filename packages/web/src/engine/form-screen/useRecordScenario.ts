@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { FormTemplate } from '@mdis/shared';
+import { type ColumnTemplate, type FormTemplate, validateRecord } from '@mdis/shared';
 import { errorMessage, isApiError } from '../../platform/api/ApiError';
 import { useNotifications } from '../../platform/notifications/NotificationsContext';
 import { recordKeys, recordsApi, type FormRecord } from '../api/records.api';
 import { missingRequiredFilters, requiredFilterParams, type FilterSelection } from '../filter-bar/filterCascade';
-import { recomputeCalculated, validateRecord, type FieldError, type Scenario } from '../record-panel';
+import { recomputeCalculated, type FieldError, type Scenario } from '../record-panel';
 import { resetEmptySelects } from '../validation/resetEmptySelects';
 import { confirmationsFor, type ConfirmationMoment } from './confirmations';
 import type { useConfirm } from './useConfirm';
@@ -22,6 +22,8 @@ export const MESSAGES = {
 
 interface ScenarioOptions {
   form: FormTemplate;
+  /** The model's columns once loaded: validated as the panel and the server do. */
+  columns?: Readonly<Record<string, ColumnTemplate>>;
   /** The saved current record (view). */
   record: FormRecord | null;
   selection: FilterSelection;
@@ -37,7 +39,8 @@ function recordId(record: FormRecord | null): number | null {
 }
 
 /** The form's scenarios (spec 1 §4): view → edit / create → save or cancel → view; delete. */
-export function useRecordScenario({ form, record, selection, canEdit, confirm, onSaved, onDeleted }: ScenarioOptions) {
+export function useRecordScenario(options: ScenarioOptions) {
+  const { form, columns, record, selection, canEdit, confirm, onSaved, onDeleted } = options;
   const { notify, warn } = useNotifications();
   const queryClient = useQueryClient();
   const [scenario, setScenario] = useState<Scenario>('view');
@@ -116,7 +119,7 @@ export function useRecordScenario({ form, record, selection, canEdit, confirm, o
       // spec 1 §5: validated and sent with empty selects as null, and the panel shows what is sent
       const values = resetEmptySelects(form, draft);
       if (values !== draft) setDraft(values);
-      const invalid = validateRecord(form, values);
+      const invalid = validateRecord(form, values, columns);
       setErrors(invalid);
       if (invalid.length > 0 || !(await confirmed('submit'))) return;
       try {

@@ -1,14 +1,14 @@
 import { memo } from 'react';
-import type { FormField } from '@mdis/shared';
+import { type ColumnTemplate, type FormField, fieldLabel, isRequiredField, valueText } from '@mdis/shared';
 import { FIELD_INPUTS } from '../fields/fieldRegistry';
 import { fieldInputKind, type FieldInputKind } from '../fields/fieldKind';
 import { formatFieldValue, hasFormatter } from '../fields/formatFieldValue';
-import { valueText } from '../validation/fieldValues';
-import { fieldLabel, isRequiredField } from '../validation/validateRecord';
 import type { FormRecord } from './types';
 
 export interface FieldRendererProps {
   field: FormField;
+  /** The model column the field writes, when known: its label and required count too. */
+  column?: ColumnTemplate;
   record: FormRecord;
   readOnly: boolean;
   error?: string;
@@ -28,14 +28,14 @@ function takesTypedText(field: FormField, kind: FieldInputKind): boolean {
 }
 
 /** Looks the field's input up in the registry and gives it label, value, message and counter. */
-export function FieldRenderer({ field, record, readOnly, error, onFieldChange }: FieldRendererProps) {
+export function FieldRenderer({ field, column, record, readOnly, error, onFieldChange }: FieldRendererProps) {
   const kind = fieldInputKind(field);
   const value = record[field.name];
   const disabled = field.formInput.disabled === true;
   const max = readOnly || disabled || !takesTypedText(field, kind) ? undefined : stringMax(field);
   const common = {
     field,
-    label: isRequiredField(field) ? `*${fieldLabel(field)}` : fieldLabel(field),
+    label: isRequiredField(field, column) ? `*${fieldLabel(field, column)}` : fieldLabel(field, column),
     formModel: record,
     error,
     counter: max === undefined ? undefined : `${String(valueText(value).length)} / ${String(max)}`,
@@ -62,6 +62,7 @@ function sameRendering(before: FieldRendererProps, after: FieldRendererProps): b
   const { field } = after;
   return (
     before.field === field &&
+    before.column === after.column &&
     before.readOnly === after.readOnly &&
     before.error === after.error &&
     before.onFieldChange === after.onFieldChange &&

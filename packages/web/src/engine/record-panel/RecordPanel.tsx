@@ -1,9 +1,8 @@
 import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import Box from '@mui/material/Box';
-import type { FormField } from '@mdis/shared';
+import { type FormField, validateRecord } from '@mdis/shared';
 import { recomputeCalculated } from '../fields/calculatedFields';
 import { serverErrorFor } from '../validation/serverErrors';
-import { validateRecord } from '../validation/validateRecord';
 import { MemoFieldRenderer } from './FieldRenderer';
 import { groupFields } from './groupFields';
 import { RecordGroup } from './RecordGroup';
@@ -20,14 +19,17 @@ import { useTouchedFields } from './useTouchedFields';
  * Compact display follows the cookie unless `compact` is given; @uuid objects are restored and cached.
  */
 export function RecordPanel(props: RecordPanelProps) {
-  const { form, scenario, onChange, serverErrors = [], onDismissServerErrors, showAllErrors } = props;
+  const { form, columns, scenario, onChange, serverErrors = [], onDismissServerErrors, showAllErrors } = props;
   const record = useNestedObjects(form.name, props.record);
   const cookieCompact = useCompactDisplay().compact;
   const compact = props.compact ?? cookieCompact;
   const groups = useMemo(() => groupFields(form.fields, compact), [form.fields, compact]);
   const touched = useTouchedFields(scenario);
   const readOnly = scenario === 'view';
-  const clientErrors = useMemo(() => (readOnly ? [] : validateRecord(form, record)), [readOnly, form, record]);
+  const clientErrors = useMemo(
+    () => (readOnly ? [] : validateRecord(form, record, columns)),
+    [readOnly, form, record, columns],
+  );
 
   const messageFor = (name: string) => {
     const client = showAllErrors || touched.has(name) ? serverErrorFor(clientErrors, name) : undefined;
@@ -48,6 +50,7 @@ export function RecordPanel(props: RecordPanelProps) {
   const renderField = (field: FormField) => (
     <MemoFieldRenderer
       field={field}
+      column={columns && Object.hasOwn(columns, field.name) ? columns[field.name] : undefined}
       record={record}
       readOnly={readOnly}
       error={messageFor(field.name)}

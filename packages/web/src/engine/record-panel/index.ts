@@ -10,7 +10,6 @@
 //   already applies both to the record it shows.
 export type { Scenario, FormRecord, FieldError, RecordPanelProps } from './types';
 export { RecordPanel } from './RecordPanel';
-export { validateRecord } from '../validation/validateRecord';
 export { resetEmptySelects } from '../validation/resetEmptySelects';
 export { recomputeCalculated } from '../fields/calculatedFields';
 export { serverFieldErrors } from '../validation/serverErrors';

@@ -1,4 +1,4 @@
-import type { FieldError, FormTemplate } from '@mdis/shared';
+import type { ColumnTemplate, FieldError, FormTemplate } from '@mdis/shared';
 
 export type { FieldError };
 export type Scenario = 'view' | 'edit' | 'create';
@@ -7,6 +7,11 @@ export type FormRecord = Record<string, unknown>;
 
 export interface RecordPanelProps {
   form: FormTemplate;
+  /**
+   * The columns of the form's model, when loaded: their rules (required, size, type, validator) and
+   * labels count as on the server, so the panel shows the messages a save would get.
+   */
+  columns?: Readonly<Record<string, ColumnTemplate>>;
   /** Current values. */
   record: FormRecord;
   /** 'view' = all inputs read-only. */

@@ -1,13 +1,7 @@
-import { fieldTypeOf } from '@mdis/shared';
+import { fieldTypeOf, unwrapId } from '@mdis/shared';
 import type { Row } from '../dynamic-db';
 import type { RecordColumn } from '../record-model';
 import type { WritableColumn } from '../record-target';
-
-/** `*_id` keys accept a scalar id or an object `{id}` (reference §2.3: the original's load()). */
-export function unwrapId(key: string, value: unknown): unknown {
-  if (!key.endsWith('_id') || value === null || typeof value !== 'object' || Array.isArray(value)) return value;
-  return (value as { id?: unknown }).id ?? null;
-}
 
 /** The body's values of the writable columns, ids unwrapped; keys absent from the body stay absent. */
 export function readInput(body: Row, writable: readonly WritableColumn[]): Row {

@@ -1,8 +1,7 @@
-import type { FieldError } from '@mdis/shared';
+import { type FieldError, RECORD_MESSAGES as MESSAGES, isEmptyValue as isEmpty } from '@mdis/shared';
 import type { Row } from '../dynamic-db';
 import type { ManyToManyColumn, OneToManyColumn } from '../record-relations';
 import type { RecordTarget } from '../record-target';
-import { MESSAGES, isEmpty } from './validate';
 
 /** The relation values a write sets: only the keys present in the body (absent → unchanged). */
 export interface RelationInput {

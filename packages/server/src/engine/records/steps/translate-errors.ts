@@ -1,11 +1,10 @@
-import { AppError, MYSQL_ROW_IS_REFERENCED, validationError } from '@mdis/shared';
+import { AppError, MYSQL_ROW_IS_REFERENCED, RECORD_MESSAGES as MESSAGES, validationError } from '@mdis/shared';
 import type { Dialect } from '../../../infra/db/dialect';
 import { translateDbError } from '../../../infra/db/translate-db-error';
 import type { Row } from '../dynamic-db';
 import type { RecordModel, TemplateSource } from '../record-model';
 import type { RecordsRepository } from '../records.repository';
 import type { WritableColumn } from '../record-target';
-import { MESSAGES } from './validate';
 import { uniqueErrorFor } from './validate-references';
 
 export interface TranslateContext {

@@ -1,8 +1,7 @@
-import type { FieldError } from '@mdis/shared';
+import { type FieldError, RECORD_MESSAGES as MESSAGES } from '@mdis/shared';
 import type { DynamicTrx } from '../dynamic-db';
 import type { RelationLinks } from '../relation-links';
 import type { RelationInput } from './relation-input';
-import { MESSAGES } from './validate';
 
 /**
  * Step 2 (relations), inside the write transaction: every related id of a many_to_many value and

@@ -1,5 +1,4 @@
-import type { FormField } from '@mdis/shared';
-import { isEmptyValue } from '../../validation/fieldValues';
+import { type FormField, isEmptyValue } from '@mdis/shared';
 import type { SelectOption } from './selectSourceRequest';
 
 /** What the select hands back: an option, or typed text (free input). */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { FormField, FormTemplate } from '@mdis/shared';
+import type { ColumnTemplate, FormField, FormTemplate } from '@mdis/shared';
 import { NotificationsProvider } from '../../../platform/notifications/NotificationsContext';
 import { RecordPanel } from '../../record-panel';
 import type { FieldError, FormRecord, Scenario } from '../../record-panel';
@@ -42,6 +42,7 @@ export interface PanelOptions {
   onDismissServerErrors?: () => void;
   compact?: boolean;
   showAllErrors?: boolean;
+  columns?: Record<string, ColumnTemplate>;
 }
 
 /** Renders a RecordPanel that keeps its record in state, as the form screen does; `changes` lists every onChange. */
@@ -52,6 +53,7 @@ export function renderPanel(form: FormTemplate, record: FormRecord = {}, options
     return (
       <RecordPanel
         form={form}
+        columns={options.columns}
         record={current}
         scenario={options.scenario ?? 'edit'}
         serverErrors={options.serverErrors}
