@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import type { Dialect } from '../src/config';
+import type { Dialect } from '../src/infra/db/dialect';
 import { migrateToLatest } from '../src/infra/db/migrate';
 import { seedDatabase } from '../src/seed/seed';
 import { createHoleChain } from './helpers/drilling-app';

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { sql } from 'kysely';
-import type { Dialect } from '../../../src/config';
+import type { Dialect } from '../../../src/infra/db/dialect';
 import type { Db } from '../../../src/infra/db/schema';
 
 /**
