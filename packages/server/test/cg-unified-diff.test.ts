@@ -10,7 +10,7 @@ describe('unified diff of the code generator', () => {
     const after = before.map((l) => (l === 'line 5' ? 'line five' : l));
     expect(unifiedDiff('models/X.ts', text(before), text(after))).toBe(
       [
-        '--- models/X.ts\t(on disk)',
+        '--- models/X.ts\t(stored)',
         '+++ models/X.ts\t(generated)',
         '@@ -2,7 +2,7 @@',
         ' line 2',

@@ -54,8 +54,8 @@ describe('a regex scan past its budget is stopped (sqlite)', () => {
 
   beforeAll(async () => {
     t = await createRecordsApp('sqlite');
-    // 20,000 rows of 2,000 characters: RE2 needs well over a second for all 40 MB.
-    await sql`INSERT INTO test_filter (c_string) WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000) SELECT substr(hex(zeroblob(1000)), 1, 2000) || i FROM n`.execute(
+    // 100,000 rows of 2,000 characters: RE2 needs several seconds for all 200 MB, 10× the budget.
+    await sql`INSERT INTO test_filter (c_string) WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100000) SELECT substr(hex(zeroblob(1000)), 1, 2000) || i FROM n`.execute(
       t.db,
     );
   }, 60_000);
