@@ -47,15 +47,23 @@ export interface AccessKey {
   mode: 'combined' | 'code';
 }
 
-/** Levels that identify themselves by a code instead of a combined_id (reference §5.6). */
-const CODE_COLUMNS: Readonly<Record<string, string>> = { ProjectExpedition: 'expedition' };
+/**
+ * Levels that identify themselves by a code instead of a combined_id (the original's limited access
+ * matches an expedition by its code): model full name → code column. The engine names no model; the
+ * domain registers its levels at start (register-behaviors.ts). The same for every app in a process.
+ */
+const CODE_COLUMNS = new Map<string, string>();
+
+export function registerAccessCodeColumns(columns: Readonly<Record<string, string>>): void {
+  for (const [model, column] of Object.entries(columns)) CODE_COLUMNS.set(model, column);
+}
 const PARENT_KEY_COLUMN = 'parent_combined_id';
 
 export function accessKeyOf(model: RecordModel): AccessKey | undefined {
   const levels = [model.template, ...model.ancestors.map((a) => a.template)];
   for (const [level, template] of levels.entries()) {
     if (Object.hasOwn(template.columns, 'combined_id')) return { level, column: 'combined_id', mode: 'combined' };
-    const code = Object.hasOwn(CODE_COLUMNS, template.fullName) ? CODE_COLUMNS[template.fullName] : undefined;
+    const code = CODE_COLUMNS.get(template.fullName);
     if (code !== undefined && Object.hasOwn(template.columns, code)) return { level, column: code, mode: 'code' };
   }
   // A model outside the chain that records the combined id of the record it belongs to (archive
