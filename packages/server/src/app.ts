@@ -1,7 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -55,11 +55,6 @@ export interface BuildAppOptions {
   storage?: FileStorage;
   /** Extra plugins registered after the API (tests use this). */
   plugins?: FastifyPluginAsync[];
-  /**
-   * Sees every route as registered, after the access control filled in its rule (tests enumerate
-   * the route table with it: fuzzing, the access matrix). Fastify has no public route registry.
-   */
-  onRoute?: (route: RouteOptions) => void;
 }
 
 /** The whole HTTP application, ready to listen or to be called with `inject`. */
@@ -85,7 +80,6 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
     registerTemplateScope(app);
     // Before any route: every route registered after this is checked for an access rule.
     registerAccessControl(app, services.tokens);
-    if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
     await app.register(fastifyHelmet, { contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY } });
     await app.register(fastifyCookie);

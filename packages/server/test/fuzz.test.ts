@@ -19,7 +19,7 @@ import {
   fuzzRoute,
   type FuzzStats,
 } from './helpers/fuzz/fuzz-runner';
-import { routeCollector } from './helpers/route-table';
+import { routeEntries } from './helpers/route-table';
 import { testConfig } from './helpers/test-app';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database';
 
@@ -34,14 +34,13 @@ const SEED = Number(process.env.MDIS_FUZZ_SEED ?? (LONG_RUN ? Date.now() % 2 ** 
 describe.each(DIALECTS)('fuzzing every route (%s)', (dialect) => {
   let database: TestDatabase;
   let ctx: FuzzContext;
-  const collector = routeCollector();
 
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
     await migrateToLatest(database.db);
     const config = testConfig({ database: database.config, dataDir: database.dataDir });
     await seedDatabase(database, config);
-    const app = await buildApp(config, { database, onRoute: collector.onRoute });
+    const app = await buildApp(config, { database });
     // Ids 1..6 are the fuzz's "existing" ids: other users to edit and delete. The actors get ids no
     // generated id reaches, so no fuzzed request deactivates or demotes the fuzzing administrator.
     for (let i = 0; i < 5; i += 1) await buildUser(database.db, { username: `fuzz-target-${i + 2}` });
@@ -119,7 +118,7 @@ describe.each(DIALECTS)('fuzzing every route (%s)', (dialect) => {
       const stats: FuzzStats = emptyStats();
       const runs = Number(process.env.MDIS_FUZZ_RUNS ?? DEFAULT_RUNS[dialect]);
       const started = Date.now();
-      const routes = fuzzOrder(collector.routes);
+      const routes = fuzzOrder(routeEntries(ctx.app));
       for (const [index, route] of routes.entries()) await fuzzRoute(ctx, route, runs, SEED + index, stats);
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       console.log(

@@ -1,5 +1,6 @@
 import type { AccessRule } from '@mdis/shared';
-import type { RouteOptions } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { routeTable } from '../../src/infra/auth/access-control';
 import type { ZodType } from 'zod';
 
 /** The parts of a route's schema that validate a request (fastify-type-provider-zod: zod schemas). */
@@ -36,33 +37,22 @@ function requestSchemas(schema: RouteOptions['schema']): RequestSchemas {
 }
 
 /**
- * Collects the route table of an app: pass `onRoute` to buildApp (BuildAppOptions.onRoute, which runs
- * after the access control has filled in each route's rule), then read `routes`. Used by the fuzz test;
- * meant for any test that must cover every route (the access matrix).
+ * The route table of an app built by buildApp, as the access control recorded it (every route, with
+ * its rule), plus what a request needs: the zod schemas and the multipart marker. Used by the fuzz
+ * test; the access matrix reads the same table.
  */
-export function routeCollector(): { routes: RouteEntry[]; onRoute: (route: RouteOptions) => void } {
-  const routes: RouteEntry[] = [];
+export function routeEntries(app: FastifyInstance): RouteEntry[] {
   const withoutSlash = (url: string) => url.replace(/(.)\/$/, '$1');
-  return {
-    routes,
-    onRoute(route) {
-      const access = route.config?.access;
-      if (!access) throw new Error(`route ${route.url} reached the collector without an access rule`);
-      const consumes = (route.schema as { consumes?: string[] } | undefined)?.consumes ?? [];
-      for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
-        const entry = {
-          method,
-          url: route.url,
-          access,
-          schema: requestSchemas(route.schema),
-          consumes,
-          autoHead: false,
-        };
-        routes.push(entry);
-      }
-      // A HEAD is Fastify's own copy of a GET (registered before or after it, with or without the slash).
-      const gets = new Set(routes.filter((r) => r.method === 'GET').map((r) => withoutSlash(r.url)));
-      for (const entry of routes) entry.autoHead = entry.method === 'HEAD' && gets.has(withoutSlash(entry.url));
-    },
-  };
+  const routes = routeTable(app).map((route) => ({
+    method: route.method,
+    url: route.url,
+    access: route.access,
+    schema: requestSchemas(route.schema),
+    consumes: (route.schema as { consumes?: string[] } | undefined)?.consumes ?? [],
+    autoHead: false,
+  }));
+  // A HEAD is Fastify's own copy of a GET (registered before or after it, with or without the slash).
+  const gets = new Set(routes.filter((r) => r.method === 'GET').map((r) => withoutSlash(r.url)));
+  for (const entry of routes) entry.autoHead = entry.method === 'HEAD' && gets.has(withoutSlash(entry.url));
+  return routes;
 }

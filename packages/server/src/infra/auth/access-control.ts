@@ -57,11 +57,15 @@ function createAccessCheck(tokens: TokenService): onRequestAsyncHookHandler {
   };
 }
 
-/** One route as registered: what the access matrix test enumerates (every route, none forgotten). */
+/**
+ * One route as registered, with its rule and schema: what the tests that must cover every route
+ * enumerate (the access matrix, the fuzzing). Fastify has no public route registry of its own.
+ */
 export interface RouteAccess {
   method: string;
   url: string;
   access: AccessRule;
+  schema: RouteOptions['schema'];
 }
 
 const routeTables = new WeakMap<FastifyInstance, RouteAccess[]>();
@@ -92,7 +96,7 @@ export function registerAccessControl(app: FastifyInstance, tokens: TokenService
       const method = toArray(route.method).join(',');
       throw new Error(`Route ${method} ${route.url} declares no access rule`);
     }
-    for (const method of toArray(route.method)) table.push({ method, url: route.url, access });
+    for (const method of toArray(route.method)) table.push({ method, url: route.url, access, schema: route.schema });
     route.config = { ...route.config, access };
     // The OpenAPI document then tells which routes need no bearer token.
     if (access === 'public' && route.schema) route.schema = { ...route.schema, security: [] };
