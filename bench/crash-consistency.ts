@@ -50,7 +50,7 @@ async function freshPostgresDatabase(url: string): Promise<{ url: string; drop: 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function summary(check: Check): string {
-  return `lost ${String(check.lost.length)}, orphans ${String(check.orphans.length)}, leftovers ${String(check.leftovers.length)}, half-written ${String(check.halfWritten.length)}`;
+  return `lost ${String(check.lost.length)}, orphans ${String(check.orphans.length)}, leftovers ${String(check.leftovers.length)}, half-written ${String(check.halfWritten.length)}, dangling ${String(check.dangling.length)}`;
 }
 
 async function main(): Promise<number> {
@@ -99,6 +99,7 @@ async function main(): Promise<number> {
     orphan: check.orphans,
     leftover: check.leftovers,
     'half-written': check.halfWritten,
+    dangling: check.dangling,
   }))
     for (const item of list.slice(0, 10)) console.log(`  ${label}: ${item}`);
   if (ledger.refusals.length > 0)
@@ -109,7 +110,7 @@ async function main(): Promise<number> {
     `TOTAL (${dialect}): rounds ${String(rounds)}; acknowledged writes ${String(creates + updates + uploads)} ` +
       `(creates ${String(creates)}, updates ${String(updates)}, uploads ${String(uploads)}); lost writes ${String(check.lost.length)}; ` +
       `orphans ${String(check.orphans.length)} stored files without a row + ${String(parts)} .part files + ${String(check.leftovers.length - parts)} spool folders; ` +
-      `half-written ${String(check.halfWritten.length)}`,
+      `half-written ${String(check.halfWritten.length)}; dangling rows of unacknowledged uploads ${String(check.dangling.length)}`,
   );
   return check.lost.length + check.halfWritten.length > 0 ? 1 : 0;
 }

@@ -14,8 +14,13 @@ export interface Check {
   orphans: string[];
   /** `.part` files and upload spool folders still there after the restart. */
   leftovers: string[];
-  /** Rows whose served bytes are not the bytes uploaded (or that serve nothing). */
+  /** Rows whose served bytes are not the bytes uploaded, or an acknowledged upload that serves nothing. */
   halfWritten: string[];
+  /**
+   * Rows of uploads that were never acknowledged and serve nothing (404): the server was killed after
+   * the row was written and before its bytes were stored. No wrong bytes are served, but the row stays.
+   */
+  dangling: string[];
 }
 
 async function all(api: Api, form: string): Promise<Row[]> {
@@ -63,11 +68,13 @@ async function checkFiles(api: Api, ledger: Ledger, rows: Row[], check: Check): 
     const expected = ledger.sent.get(String(row.original_filename));
     const got = bytes && sha256(bytes);
     if (got) served.push(got);
-    if (!got || got !== expected)
+    const acknowledged = ledger.uploads.get(Number(row.id));
+    if (!got && !acknowledged && response?.status === 404)
+      check.dangling.push(`file ${String(row.id)} (${String(row.original_filename)})`);
+    else if (!got || got !== expected)
       check.halfWritten.push(
         `file ${String(row.id)} (${String(row.original_filename)}): ${bytes ? `${String(bytes.length)} bytes, other content` : `answer ${String(response?.status)}`}`,
       );
-    const acknowledged = ledger.uploads.get(Number(row.id));
     if (acknowledged && acknowledged !== got)
       check.lost.push(`file ${String(row.id)} does not serve its acknowledged bytes`);
   }
@@ -99,7 +106,7 @@ async function checkStorage(storageRoot: string, tmpDir: string, served: string[
 }
 
 export async function verify(api: Api, ledger: Ledger, storageRoot: string, tmpDir: string): Promise<Check> {
-  const check: Check = { lost: [], orphans: [], leftovers: [], halfWritten: [] };
+  const check: Check = { lost: [], orphans: [], leftovers: [], halfWritten: [], dangling: [] };
   checkPersons(ledger, await all(api, 'person'), check.lost);
   checkCores(ledger, await all(api, 'core'), check.lost);
   const served = await checkFiles(api, ledger, await all(api, 'files'), check);
