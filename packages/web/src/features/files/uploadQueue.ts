@@ -1,4 +1,4 @@
-/** The upload messages of spec 1 §5 and §8, word for word. */
+/** The upload messages, word for word as the original shows them (spec 1 §5, §8). */
 export const UPLOAD_MESSAGES = {
   typesNotAllowed: (types: readonly string[]) => `only ${types.join(', ')} file types are allowed`,
   multipleNotAllowed: 'multiple file upload is not allowed',
