@@ -22,7 +22,7 @@ describe.each(DIALECTS)('app calls (%s)', (dialect) => {
     t.app.inject({ method: 'POST', url: `${APP}/config`, headers, payload });
 
   describe('app config', () => {
-    it("answers the spec's keys publicly", async () => {
+    it("answers the original's config keys publicly", async () => {
       const response = await t.app.inject({ method: 'GET', url: `${APP}/config` });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual(PUBLISHED);

@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from './helpers/dialects';
 import { asRecord, boxModel, createCgApp, type CgTestApp } from './cg-helpers';
 
-/** Issue 24 items 8 and 16: model names as spec 3 §5 says, and the original client's GET duplicate. */
+/**
+ * Issue 24 items 8 and 16: model names in upper camel case, a module plus name that exists refused
+ * with 'model name {x} already exists' (spec 3 §5), and the original client's GET duplicate.
+ */
 describe.each(DIALECTS)('cg/api model names and GET duplicate (%s)', (dialect) => {
   let t: CgTestApp;
   beforeAll(async () => {

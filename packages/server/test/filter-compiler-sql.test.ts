@@ -17,7 +17,7 @@ import { type TemplateSource, loadRecordModel } from '../src/engine/records/reco
 import { countRecords, filterConditions, orderTerms, selectRecords } from '../src/engine/records/record-query';
 import { EXPEDITION, HOLE, ITEM, SITE } from './records-models';
 
-// Checked-in SQL of the generic record queries per dialect (STYLE rule 23): reviewers see what a
+// Checked-in SQL of the generic record queries per dialect, as query snapshots (STYLE rule 23): reviewers see what a
 // change to the compiler does to the SQL.
 
 const models = [EXPEDITION, SITE, HOLE, ITEM].map((m) => parseModelTemplate(m));

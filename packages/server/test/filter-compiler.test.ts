@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from './helpers/dialects';
 import { type RecordsTestApp, createRecord, createRecordsApp, insertList } from './records-helpers';
 
-// Both interpreters of the filter language on one table (STYLE rule 4): every fixture row is
+// The filter language has one AST and two interpreters (SQL compiler, in-memory matcher), tested on
+// one table (STYLE rule 4): every fixture row is
 // stored in the column of its type, then queried through the API; the SQL answer must agree with
 // the in-memory matcher and with the fixture.
 

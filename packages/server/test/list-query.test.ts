@@ -17,7 +17,8 @@ interface Parameter {
 }
 type Operation = { parameters?: Parameter[] } | undefined;
 
-// The list query of every list route: one schema, so the same answers everywhere (DESIGN §5).
+// The list query of every list route (page 1-based, per-page 20 by default, -1 for all, sort=a,-b,
+// fields, filter): one schema, so the same answers everywhere (DESIGN §5).
 describe.each(DIALECTS)('list query parameters (%s)', (dialect) => {
   let t: RecordsTestApp;
   const get = (url: string) => t.app.inject({ method: 'GET', url, headers: t.admin });

@@ -197,7 +197,7 @@ describe.each(DIALECTS)('records API (%s)', (dialect) => {
   describe('validation', () => {
     const post = (url: string, payload: Rec) => t.app.inject({ method: 'POST', url, payload, headers: t.admin });
 
-    it('answers 422 with the messages of spec 1 §5 and writes nothing', async () => {
+    it("answers 422 with the original's field messages and writes nothing", async () => {
       const response = await post('/api/v1/global?name=TestItem', { name: 'far too long name', amount: 'x' });
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual([

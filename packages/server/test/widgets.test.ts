@@ -140,7 +140,7 @@ describe.each(DIALECTS)('widgets API (%s)', (dialect) => {
     expect((await widgets())[0]).toMatchObject({ title: first.title, md_size: first.md_size, color: '#03A9F4' });
   });
 
-  it('checks the chart and map settings against spec 2 §5 and the model templates', async () => {
+  it('requires the chart table and axes and checks query filter columns against the model templates', async () => {
     const empty = await call('POST', '', as.developer, { type: 'SimpleChartWidget', extraSettings: {} });
     expect(empty.statusCode).toBe(422);
     expect(empty.json()).toEqual([

@@ -15,7 +15,7 @@ export const ACCOUNT_MESSAGES = {
     'An email has been sent with instructions for resetting your password. You will be able to send a new request after 6 hours since your last request.',
   /** The recovery dialog's message for any other 422 (spec 2 §8). */
   invalidEmail: 'Invalid email',
-  /** The recovery dialog's client rule (spec 2 §5). */
+  /** The recovery dialog's check before sending: the e-mail is required and must look like one (spec 2 §5). */
   enterValidEmail: 'Please enter a valid email',
   recoveryNotFound: 'There is no user with this email address.',
   recoveryStillValid:

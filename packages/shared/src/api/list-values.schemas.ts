@@ -32,7 +32,8 @@ export const LIST_VALUE_MESSAGES = {
 } as const;
 
 /**
- * What the list values form shows when a call fails (spec 1 §8, spelling as the spec has it).
+ * What the list values form shows when a call fails, word for word as the original (spec 1 §8),
+ * including its spelling 'happend'.
  * Kept here so the web form and its tests use the exact texts.
  */
 export const LIST_VALUE_UI_MESSAGES = {

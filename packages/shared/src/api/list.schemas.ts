@@ -14,7 +14,7 @@ export function listSchema<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), _meta: listMetaSchema });
 }
 
-/** `page=-1` or `per-page=-1`: the whole list on one page (DESIGN §5). */
+/** `page=-1` or `per-page=-1`: the whole list on one page, as in the original (DESIGN §5). */
 export const ALL_ROWS = -1;
 export const DEFAULT_PER_PAGE = 20;
 /** The original's page-size limits (Yii's pageSizeLimit): -1 … 999999999999. */

@@ -4,7 +4,10 @@ import { commaList, filterMapSchema, listQueryObject, withFilterMap } from './li
 /** `?name=`: a form name under `api/v1/form`, a model's full name under `api/v1/global`. */
 const name = z.string().min(1).max(200).describe('The form (api/v1/form) or model (api/v1/global).');
 
-/** `GET api/v1/form?name=…&page&per-page&sort&fields&selected-record-id&filter[col]=expr` (DESIGN §5). */
+/**
+ * `GET api/v1/form?name=…&page&per-page&sort&fields&selected-record-id&filter[col]=expr`, the original's
+ * list parameters: page 1-based, per-page 20 by default, `sort=a,-b`, `fields=a,b` (DESIGN §5).
+ */
 export const recordListQuerySchema = withFilterMap(listQueryObject.extend({ name }));
 
 const oneOrMany = z.union([z.string(), z.array(z.string())]);

@@ -60,7 +60,7 @@ export const WIDGET_COLOR_MODIFIERS = [
 ] as const;
 const PLAIN_COLORS = ['black', 'white', 'transparent'];
 
-/** Messages of spec 2 §5 (exact) and of the server's own checks. */
+/** The original's widget validation messages, word for word (spec 2 §5), and those of the server's own checks. */
 export const WIDGET_MESSAGES = {
   color: 'Please enter, select or pick a valid color',
   size: 'Size must be one of 3, 4, 6, 8, 9 or 12',

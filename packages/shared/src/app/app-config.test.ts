@@ -23,7 +23,7 @@ describe('isValidConfigKey', () => {
   it("answers with the original's message", () => {
     expect(invalidConfigKeyMessage('Bad_Key')).toBe("'Bad_Key' is not a valid config key");
   });
-  it('has the default texts of the specification', () => {
+  it("has the original's default texts", () => {
     expect(DEFAULT_APP_CONFIG.AppName).toBe('Drilling Information System');
     expect(DEFAULT_APP_CONFIG.AppShortName).toBe('mDIS');
     expect(DEFAULT_APP_CONFIG.CopyrightText).toBe('ICDP 2021');

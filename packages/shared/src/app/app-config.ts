@@ -1,7 +1,10 @@
 import { IGSN_CONFIG_DEFAULTS } from '../igsn/igsn-config';
 
 /**
- * Application configuration: the keys of spec 2 §3 with their defaults (spec 2 §1 texts), and
+ * Application configuration: the original's keys (AppName, AppShortName, ShowAppShortName,
+ * CopyrightText, CopyrightLink, AboutLink, CanSendEmails, UseOAuth2, AppIcon, SecondAppIcon,
+ * SecondAppIconUrl, useDefaultUser, useFacetSearch, useCustomScss, customScssFilePrefix; spec 2 §3)
+ * with their default texts (spec 2 §1), and
  * the rule for keys that may be stored.
  */
 export const DEFAULT_APP_CONFIG = {
@@ -32,7 +35,8 @@ export const DEFAULT_APP_CONFIG = {
 export type AppConfigKey = keyof typeof DEFAULT_APP_CONFIG;
 
 /**
- * What the public `GET app/config` answers, to anyone signed in or not: the keys of spec 2 §3 and
+ * What the public `GET app/config` answers, to anyone signed in or not: the original's keys of
+ * {@link DEFAULT_APP_CONFIG} (spec 2 §3) and
  * the shell's own two links. Whatever else is stored (the IGSN settings, a developer's own keys)
  * is no business of an anonymous caller: signed-in users read it through their user config.
  */

@@ -1,5 +1,6 @@
 /**
- * The AST of the expression language (DESIGN §7): form `calculate`, pseudo columns, formatters.
+ * The AST of the one safe expression language, evaluated alike in the browser and on the server and
+ * never by `eval` (DESIGN §7): form `calculate`, pseudo columns, formatters.
  * Every node carries `pos`, its offset in the source.
  */
 

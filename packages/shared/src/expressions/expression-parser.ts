@@ -228,7 +228,8 @@ function toAggregate(name: string, args: ExpressionNode[], pos: number): Express
 }
 
 /**
- * Parses an expression of the safe expression language (DESIGN §7) into an AST. Never evaluates
+ * Parses an expression of the safe expression language (`[column]`, arithmetic, comparison,
+ * concatenation, a few functions, parent paths; DESIGN §7) into an AST. Never evaluates
  * anything. Throws {@link ExpressionError} (a 400 with the position) when the source is malformed,
  * names an unknown function, or uses `__proto__`, `constructor` or `prototype`.
  * @example parseExpression("[drilling_method] + ', ' + [bit_sizes]")

@@ -252,7 +252,8 @@ const LIST_ROWS: readonly Row[] = [
 ];
 
 /**
- * The table both filter interpreters are tested against (STYLE rule 4): every operator × kind,
+ * The table both filter interpreters (SQL compiler, in-memory matcher) are tested against, so they
+ * cannot drift (STYLE rule 4): every operator × kind,
  * NULL, case-insensitivity, anchors and list item texts. Values are what a SQL row holds.
  * @example
  * for (const f of FILTER_FIXTURES) {

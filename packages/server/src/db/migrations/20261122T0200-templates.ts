@@ -1,12 +1,14 @@
 import type { Kysely } from 'kysely';
 import { withIdColumn } from './helpers';
 
-// Model and form templates as JSON documents in the original's format (DESIGN §6). `data` is the
+// Model and form templates live in the database as JSON documents in the original's format, so
+// they export and import unchanged (docs/decisions.md; DESIGN §6). `data` is the
 // template as JSON text and the source of truth; module and the timestamps are copied out of it so
 // that lists can be filtered and sorted without parsing. `version` grows on every save;
 // `applied_*` record the template version whose table the schema sync last built (models only).
 // `template_revision` is a single counter bumped on every change, so instances can cache parsed
-// templates and check freshness with one tiny query (DESIGN §2: stateless instances).
+// templates and check freshness with one tiny query: no instance keeps state another instance could
+// change without telling (docs/decisions.md, "No time-based caches"; DESIGN §2).
 export async function up(db: Kysely<unknown>): Promise<void> {
   await withIdColumn(db, db.schema.createTable('templates'))
     .addColumn('kind', 'varchar(8)', (col) => col.notNull())

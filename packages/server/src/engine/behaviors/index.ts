@@ -19,7 +19,11 @@ export interface BuiltinBehaviorOptions {
   combinedIdNaming?: CombinedIdNamingLookup;
 }
 
-/** The generic behaviors of reference §7, registered under the last segment of their PHP class name. */
+/**
+ * The original's generic behaviors (defaults from parent, sibling or other column, leading zeros,
+ * sibling limits, auto-increment within a group, combined ids; reference §7), registered under the
+ * last segment of their PHP class name, as templates name them.
+ */
 export function registerBuiltinBehaviors(registry: BehaviorRegistry, options: BuiltinBehaviorOptions = {}): void {
   registry.register('UniqueCombinationAutoIncrementBehavior', uniqueCombinationAutoIncrement);
   registry.register('DefaultFromSiblingBehavior', defaultFromSibling);

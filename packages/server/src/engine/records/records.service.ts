@@ -22,7 +22,8 @@ export interface RecordsServiceOptions {
 }
 
 /**
- * The generic record pipeline for every template model (STYLE rule 2): each operation sequences
+ * The generic record pipeline for every template model, one for all (no per-model services; STYLE
+ * rule 2, docs/ARCHITECTURE.md): each operation sequences
  * the steps in ./steps — authorize → validate → convert → behaviors before → write (one
  * transaction) → translate DB errors → behaviors after → present.
  */

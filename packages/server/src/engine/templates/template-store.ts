@@ -119,7 +119,8 @@ async function saveTemplate<T extends Timestamps>(
 /**
  * One HTTP request (or any other unit of work run in it): the store revision each repository
  * read in it, so that the 4-5 template lookups of a request cost one revision read. Only memory
- * of the request itself: nothing outlives it, so instances stay stateless (DESIGN §2).
+ * of the request itself: nothing outlives it, so instances stay stateless and a template changed on
+ * another instance counts from the next request (docs/decisions.md; DESIGN §2).
  */
 interface TemplateScope {
   revisions: Map<TemplatesRepository, Promise<number>>;

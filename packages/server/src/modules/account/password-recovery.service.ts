@@ -72,7 +72,11 @@ function afterAnswerQueue(log: Deps['log']) {
   };
 }
 
-/** Password recovery by a mailed link (spec 2 §4, §7, §8). */
+/**
+ * Password recovery by a mailed link, as the original does it (spec 2 §4, §7, §8): the recovery
+ * calls need no sign-in; a link is mailed at most once per 6 hours and is valid as long; the reset
+ * page checks the link first, then sets the new password.
+ */
 export function createPasswordRecoveryService(deps: Deps) {
   const { users, recoveries, tokens, appConfig, mailer, publicUrl, log, now = () => new Date() } = deps;
   const afterAnswer = afterAnswerQueue(log);

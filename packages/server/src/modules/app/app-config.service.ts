@@ -86,7 +86,7 @@ export function createAppConfigService(
   return {
     all,
     get: async (name: string): Promise<unknown> => valueOf(await all(), name),
-    /** The public part (`GET app/config`): spec 2 §3's keys only, never what else is stored. */
+    /** The public part (`GET app/config`): the original's keys only (spec 2 §3), never what else is stored. */
     published,
     getPublished: async (name: string): Promise<unknown> => valueOf(await published(), name),
 

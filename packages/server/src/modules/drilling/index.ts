@@ -30,7 +30,8 @@ export function drillingCombinedIdNaming(model: ModelTemplate): CombinedIdNaming
 }
 
 /**
- * The drilling domain's rules (reference §7): sections, splits, core boxes. Registered under the
+ * The drilling domain's rules of the original (reference §7): sections get their whole round split,
+ * splits check their origin type, cores find or create their core box. Registered under the
  * last segment of the original's PHP class name, as templates name them.
  */
 export function registerDrillingBehaviors(registry: BehaviorRegistry): void {

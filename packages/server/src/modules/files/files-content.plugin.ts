@@ -37,7 +37,10 @@ const ifNoneMatch = (request: FastifyRequest) => request.headers['if-none-match'
 
 const originalQuerySchema = z.object({ download: z.enum(['0', '1', 'true', 'false']).optional() });
 
-/** `files/{id}` (preview) and `files/original/{id}` at the site root (DESIGN §5). */
+/**
+ * `files/{id}` (preview) and `files/original/{id}` at the site root, not under `api/v1`, as the
+ * original serves them; an `<img>` sends the session cookie instead of the bearer header (DESIGN §5).
+ */
 export const filesContentPlugin: FastifyPluginCallbackZod<{ content: FileContent }> = (app, { content }, done) => {
   app.get(
     '/files/original/:id',

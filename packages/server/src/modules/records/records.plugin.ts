@@ -38,7 +38,11 @@ function editorsFirst(kind: RecordTargetRef['kind'], records: RecordsService) {
   });
 }
 
-/** The generic records API (DESIGN §5), mounted under `api/v1/form` and `api/v1/global`. */
+/**
+ * The generic records API of the original (list, view, create, update, delete, defaults, duplicate,
+ * filter-lists, async-lists, reports, print; DESIGN §5), mounted under `api/v1/form?name={form}` and
+ * `api/v1/global?name={ModelFullName}`.
+ */
 export const recordsPlugin: FastifyPluginCallbackZod<RecordsPluginOptions> = (app, { kind, records }, done) => {
   const tags = [`records (${kind})`];
   const target = (name: string): RecordTargetRef => ({ kind, name });

@@ -63,7 +63,8 @@ function send(reply: { type(t: string): unknown; header(k: string, v: string): u
 }
 
 /**
- * `report/{name}` at the site root (DESIGN §5). GET is opened in a new window, so the session cookie
+ * `report/{name}` at the site root, not under `api/v1`, as the original serves it (DESIGN §5). GET
+ * is opened in a new window, so the session cookie
  * stands in for the header; an action report's GET only previews. Its POST needs the bearer header
  * (cookies count only on GET) and `{ confirmed: true }`.
  */

@@ -46,7 +46,10 @@ export const toWidget = (row: WidgetRow): Widget => ({
   extraSettings: settingsOf(row.extra_settings),
 });
 
-/** The type's settings schema (spec 2 §3, §5); messages are reported under `extraSettings.<key>`. */
+/**
+ * The type's settings schema: which extraSettings keys the widget type keeps and the original's
+ * checks on them (spec 2 §3, §5); messages are reported under `extraSettings.<key>`.
+ */
 export function parseSettings(type: string, settings: Record<string, unknown>): Record<string, unknown> {
   const result = widgetSettingsSchema(type).safeParse(settings);
   if (result.success) return result.data;

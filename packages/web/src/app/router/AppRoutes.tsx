@@ -65,7 +65,7 @@ export function AppRoutes() {
           <Route path="/forms/files-form/:id?" element={page(<FilesFormPage />)} />
           <Route path="/forms/:formKey/:id?" element={page(<FormPage />)} />
           <Route path="/smart-forms/:formName/:id?" element={page(<SmartFormRedirect />)} />
-          {/* spec 1 §2's bare {formName} route; every fixed path above ranks before it */}
+          {/* the smart form's bare {formName} route (spec 1 §2); every fixed path above ranks before it */}
           <Route path="/:formName/:id?" element={page(<SmartFormPage />)} />
           <Route
             path="/files-upload"

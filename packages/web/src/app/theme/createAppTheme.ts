@@ -6,7 +6,7 @@ export interface ThemeMode {
   compact: boolean;
 }
 
-/** The MUI theme: primary #03A9F4, the spec's breakpoints, and MUI's dense variants when compact. */
+/** The MUI theme: primary #03A9F4, the original's breakpoints (600, 960, 1264 px), dense variants when compact. */
 export function createAppTheme({ dark, compact }: ThemeMode): Theme {
   const size = compact ? ('small' as const) : undefined;
   return createTheme({

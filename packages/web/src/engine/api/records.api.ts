@@ -88,7 +88,7 @@ function emptyMeta(items: FormRecord[]): ListMeta {
 
 const q = encodeURIComponent;
 
-/** The generic records API of one form (`api/v1/form?name=`), DESIGN §5. */
+/** The generic records API of one form (`api/v1/form?name=`): the original's list, CRUD and helpers (DESIGN §5). */
 export const recordsApi = {
   list: async (name: string, params: ListParams): Promise<RecordList> => {
     const answer = await api.get<Partial<RecordList> | undefined>('form', listQuery(name, params));

@@ -5,7 +5,10 @@ import { textFieldProps } from './textFieldProps';
 
 export const UNSUPPORTED_INPUT_TYPE = 'Dis: Unsupported input type';
 
-/** A template names an input type the registry does not know (spec 1 §5). */
+/**
+ * A template names an input type the registry does not know: a disabled field saying 'Dis: Unsupported
+ * input type' (spec 1 §5).
+ */
 export function UnsupportedFieldInput(props: FieldInputProps) {
   return (
     <TextField

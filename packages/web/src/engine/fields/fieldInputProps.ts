@@ -2,7 +2,8 @@ import type { FormField } from '@mdis/shared';
 import type { FormRecord } from '../record-panel/types';
 
 /**
- * What every input of the field registry receives (STYLE rule 3): one component per input type,
+ * What every input of the field registry receives (every field type is one registry entry, no
+ * switch over types; STYLE rule 3): one component per input type,
  * knowing only its value, how to report a new one, and how to look. The panel decides the rest.
  */
 export interface FieldInputProps {

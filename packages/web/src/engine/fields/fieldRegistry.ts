@@ -14,7 +14,8 @@ import { TimeFieldInput } from './TimeFieldInput';
 import { UnsupportedFieldInput } from './UnsupportedFieldInput';
 
 /**
- * One input component per input type (STYLE rule 3). Adding a kind to FieldInputKind without an
+ * One input component per input type, so nothing switches over types (STYLE rule 3). Adding a kind to
+ * FieldInputKind without an
  * entry here is a compile error; the panel never switches over types.
  */
 export const FIELD_INPUTS = {

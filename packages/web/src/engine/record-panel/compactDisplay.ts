@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 
 /**
  * The compact-display preference of the record panel (spec 1 §3: kept in a cookie; alt+shift+c
- * toggles it). It is not the theme's compact layout (spec 2, local storage): compact display only
+ * toggles it). It is not the theme's compact layout (kept in local storage; spec 2): compact display only
  * puts every field of the panel into one group.
  */
 export const COMPACT_DISPLAY_COOKIE = 'mdis-compact-display';

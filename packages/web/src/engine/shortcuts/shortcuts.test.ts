@@ -12,7 +12,7 @@ const press = (code: string, key: string, mods: Partial<KeyLike> = {}): KeyLike 
 });
 
 describe('form shortcuts (spec 1 §2)', () => {
-  it('lists exactly the keys of the spec table', () => {
+  it("lists exactly the keys of the original's shortcut table", () => {
     expect(Object.fromEntries(Object.values(FORM_SHORTCUTS).map((s) => [s.label, s.keys]))).toEqual({
       'focus filter': 'alt+1',
       'focus form': 'alt+2',

@@ -1,4 +1,4 @@
-/** The keyboard shortcuts of the generic form (spec 1 §2), exactly as the table lists them. */
+/** The keyboard shortcuts of the generic form, exactly the keys and labels of the original's table (spec 1 §2). */
 export const FORM_SHORTCUTS = {
   focusFilter: { keys: 'alt+1', label: 'focus filter', code: 'Digit1', key: '1', alt: true, shift: false },
   focusForm: { keys: 'alt+2', label: 'focus form', code: 'Digit2', key: '2', alt: true, shift: false },

@@ -28,7 +28,10 @@ function useReorder(reload: () => Promise<void>) {
   );
 }
 
-/** The dashboard's widgets and every change to them, with the notices of spec 2 §8. */
+/**
+ * The dashboard's widgets and every change to them; a failure shows the original's notice ('could not
+ * save widget settings.', 'could not reorder widgets', …: WIDGET_UI_MESSAGES, spec 2 §8).
+ */
 export function useDashboard() {
   const queryClient = useQueryClient();
   const { warn } = useNotifications();

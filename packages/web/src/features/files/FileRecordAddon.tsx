@@ -12,7 +12,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ASSIGN_COLUMNS } from './assignSelects';
 import { fileUrls, filesApi } from './files.api';
 
-/** The unassign messages of spec 1 §8, word for word. */
+/** The unassign messages, word for word as the original shows them (spec 1 §8). */
 export const UNASSIGN_MESSAGES = {
   title: 'Unassign File',
   text: 'This will remove the linkage of this file to this record, and move the file back to the "File Upload" area.',

@@ -13,7 +13,7 @@ import { UploadSection } from './UploadSection';
 import { useFileTypes } from './useFileTypes';
 
 // The upload screen takes any number of files of any type; the queue enforces narrower rules
-// where a caller sets them (spec 1 §5).
+// (allowed types, one file only) where a caller sets them (spec 1 §5).
 const UPLOAD_RULES: QueueRules = { multiple: true };
 
 /**

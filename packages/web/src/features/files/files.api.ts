@@ -2,7 +2,10 @@ import { api } from '../../platform/api/apiClient';
 import type { FormRecord } from '../../engine/api/records.api';
 import type { SelectOption } from './assignSelects';
 
-/** Site-root addresses an `<img>` or a link opens with the session cookie (DESIGN §5). */
+/**
+ * Site-root addresses an `<img>` or a link opens: they cannot send the bearer header, so the
+ * HttpOnly session cookie, accepted on GET only, authenticates them (docs/decisions.md; DESIGN §5).
+ */
 export const fileUrls = {
   preview: (id: number) => `files/${id}`,
   original: (id: number) => `files/original/${id}?download=1`,

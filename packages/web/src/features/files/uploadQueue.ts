@@ -1,4 +1,4 @@
-/** The upload messages of spec 1 §5 and §8, word for word. */
+/** The upload messages, word for word as the original shows them (spec 1 §5, §8). */
 export const UPLOAD_MESSAGES = {
   typesNotAllowed: (types: readonly string[]) => `only ${types.join(', ')} file types are allowed`,
   multipleNotAllowed: 'multiple file upload is not allowed',
@@ -43,7 +43,7 @@ export function isTypeAllowed(name: string, allowedTypes: readonly string[] | un
 
 /**
  * Adds dropped or picked files to the queue: refused types are reported, names already queued
- * are skipped silently (the spec ignores duplicates), and a single-file uploader takes only one
+ * are skipped silently (the original ignores duplicate names; spec 1 §5), and a single-file uploader takes only one
  * file at a time, replacing what it held.
  */
 export function addToQueue(queue: readonly QueuedFile[], files: readonly File[], rules: QueueRules): QueueChange {

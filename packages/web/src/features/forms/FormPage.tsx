@@ -73,7 +73,10 @@ export function formLabelOf(name: string): string {
     .join(' ');
 }
 
-/** `/forms/{form}-form[/{id}]`: the generic form of spec 1 §2. */
+/**
+ * `/forms/{form}-form[/{id}]`: the generic record form of a form template, with a record selected when
+ * the id is given; `filter` and `selectFirst` come from the query (spec 1 §2).
+ */
 export function FormPage() {
   const { formKey = '', id } = useParams();
   const formName = formNameOfKey(formKey);

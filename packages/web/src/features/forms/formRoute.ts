@@ -7,7 +7,10 @@ export function formNameOfKey(formKey: string): string | null {
   return match?.[1] ?? null;
 }
 
-/** The form route of spec 1 §2 as read from the URL. */
+/**
+ * The form route as read from the URL: the optional record id, `filter` (the encoded filter
+ * selections) and `selectFirst` (select the first record) (spec 1 §2).
+ */
 export function readFormRoute(id: string | undefined, search: URLSearchParams): FormRoute {
   const selectFirst = search.get('selectFirst');
   return {

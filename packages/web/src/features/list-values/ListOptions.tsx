@@ -59,7 +59,8 @@ export function ListOptions({ info, isAdministrator, canEditList }: ListOptionsP
         onSave={() => change.mutate({ list_uri: listUri.trim() === '' ? null : listUri.trim() })}
       />
       {isAdministrator && (
-        // A download opened by URL: the session cookie authenticates it (DESIGN §5).
+        // A download opened by URL sends no bearer header: the session cookie, accepted on GET only,
+        // authenticates it (docs/decisions.md; DESIGN §5).
         <Button
           variant="outlined"
           color="success"

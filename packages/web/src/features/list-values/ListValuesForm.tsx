@@ -17,7 +17,7 @@ export const UPLOAD_FILE_TYPE_NOTICE =
   "Please be aware that the value in the 'Abbreviation' field in this list will be used as a subdirectory name " +
   'when assigning files. Use only valid characters (a-z, A-Z, _, -) without spaces. Every name should be unique.';
 
-/** A failed load shows the spec's message once, as a warning (spec 1 §8). */
+/** A failed load shows the original's message ('unable to load list items', …) once, as a warning (spec 1 §8). */
 function useWarnOnError(isError: boolean, message: string) {
   const { warn } = useNotifications();
   useEffect(() => {

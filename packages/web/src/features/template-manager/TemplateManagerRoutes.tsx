@@ -14,7 +14,10 @@ function page(element: React.ReactNode) {
   return <Suspense fallback={<PageLoading />}>{element}</Suspense>;
 }
 
-/** Spec 3 §2: the routes below /settings/templates-manager. */
+/**
+ * The original's routes below /settings/templates-manager: the main page, the data-model editor, a
+ * model's forms and the form editor (spec 3 §2).
+ */
 export function TemplateManagerRoutes() {
   return (
     <Routes>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { STATUS_MESSAGES } from '@mdis/shared';
 import { networkError, toApiError } from './toApiError';
 
-describe('toApiError maps statuses to the spec 1 §8 catalogue', () => {
+describe("toApiError maps statuses to the original client's messages (spec 1 §8)", () => {
   const cases: Array<{ name: string; status: number; data: unknown; message: string; code: string }> = [
     {
       name: '401',

@@ -60,8 +60,10 @@ function serverErrorMessage(data: unknown): string {
 }
 
 /**
- * Turns an error answer into an ApiError carrying the message of the mDIS status catalogue
- * (spec 1 §8). 422 keeps the field list for the forms; the rest keep the server's code.
+ * Turns an error answer into an ApiError carrying the message the original client shows for its
+ * status (401 'Please login', 403 'Not allowed. …', 404 'The requested resource was not found', 409
+ * the server's message, …; spec 1 §8). 422 keeps the field list for the forms; the rest keep the
+ * server's code.
  */
 export function toApiError(status: number, data: unknown): ApiError {
   const code = codeOf(status, data);

@@ -36,7 +36,10 @@ function initialUser(): AuthUser | null {
   return user;
 }
 
-/** The signed-in user and the app config, loaded in the order of spec 2 §4. */
+/**
+ * The signed-in user and the app config, loaded as the original does: the app config first, then,
+ * with a stored user, the user, the template summary, the forms and the user config (spec 2 §4).
+ */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const { notify, warn, clear } = useNotifications();
   const [user, setUserState] = useState<AuthUser | null>(initialUser);

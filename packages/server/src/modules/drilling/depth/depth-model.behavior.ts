@@ -65,11 +65,11 @@ async function presentDepths({ db, model, records }: PresentContext): Promise<vo
 }
 
 /**
- * Registers DepthModelBehavior (no parameters): the depth model's pseudo columns of reference §2.4
- * that the expression language cannot express (hole depth_drilled, core and section split status,
- * section/split/sample/lithology depths, core box contents), computed for a whole page with a few
- * set-based queries per model (one for a page of sections, splits, samples or lithology units),
- * never one per record.
+ * Registers DepthModelBehavior (no parameters): the pseudo columns of the original's drilling
+ * models (reference §2.4) that the expression language cannot express (hole depth_drilled, core and
+ * section split status, section/split/sample/lithology depths, core box contents), computed for a
+ * whole page with a few set-based queries per model (one for a page of sections, splits, samples or
+ * lithology units), never one per record.
  */
 export function registerDepthModel(registry: BehaviorRegistry): void {
   registry.register(DEPTH_MODEL_BEHAVIOR, { hooks: { present: presentDepths }, parameters: [] });

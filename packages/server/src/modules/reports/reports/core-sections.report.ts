@@ -116,7 +116,7 @@ async function coreSectionsPdf(input: ReportInput): Promise<Buffer> {
   return done;
 }
 
-/** CoreSectionsPdf (reference §6 'Cores with Sections (PDF)'). */
+/** CoreSectionsPdf, 'Cores with Sections (PDF)': the cores with their sections as a PDF document (reference §6). */
 export const coreSectionsPdfReport: ReportDefinition = {
   name: 'CoreSectionsPdf',
   title: 'Cores with Sections (PDF)',

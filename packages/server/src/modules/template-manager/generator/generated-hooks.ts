@@ -96,7 +96,8 @@ function loadedByRevision(
  * (`hooks/{FullName}.hooks.mjs`), each the automatic behavior `Generated:{FullName}` of its own
  * model. Checked against the template revision (read once per request anyway, bumped by every
  * write of a generated file): a module generated or edited on another instance runs from the next
- * request on, without a restart and without a time-based cache (DESIGN §2). A module that fails to
+ * request on, without a restart and without a time-based cache (docs/decisions.md; DESIGN §2). A
+ * module that fails to
  * import is logged once and skipped; the records of other models are not affected.
  */
 export function createGeneratedHooks(

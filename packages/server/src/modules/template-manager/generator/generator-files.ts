@@ -21,7 +21,11 @@ function file(path: string, content: string, once = false): GeneratedFile {
   return { id: createHash('md5').update(path).digest('hex'), path, content, once };
 }
 
-/** DESIGN §6: the DDL per dialect, the row type and zod schema, the server hooks (once). */
+/**
+ * The files generated for a model, for a developer to read, diff and keep: the table's DDL per
+ * dialect, a module with the row type and zod schema, and the server hooks, written once and never
+ * overwritten because custom rules go there (DESIGN §6).
+ */
 export function modelFiles(model: ModelTemplate): GeneratedFile[] {
   const name = model.fullName;
   return [

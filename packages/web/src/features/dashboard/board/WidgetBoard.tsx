@@ -134,7 +134,8 @@ function useBoardDrag(lists: BoardLists, byId: ReadonlyMap<number, Widget>, onRe
 
 /**
  * The active widgets in a grid and, in edit mode, the 'Inactive Widgets' area; a drop sends the
- * whole new arrangement (spec 2 §4).
+ * whole new arrangement: the listed widgets become active with their index as order, all others
+ * inactive (spec 2 §4).
  */
 export function WidgetBoard({ widgets, editMode, onReorder, ...actions }: WidgetBoardProps) {
   const lists = useMemo(() => toBoardLists(widgets), [widgets]);

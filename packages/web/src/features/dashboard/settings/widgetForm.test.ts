@@ -27,7 +27,7 @@ describe('widget settings validation', () => {
     },
   );
 
-  it("names the chart's empty table and columns with the spec's messages", () => {
+  it("names the chart's empty table and columns with the original's messages", () => {
     const draft = { ...toDraft(chart), extraSettings: { model: '', xColumn: ' ', yColumn: '' } };
     expect(validateDraft(chart.type, draft)).toEqual({
       'extraSettings.model': 'Table cannot be empty',

@@ -74,7 +74,10 @@ function firstMessages(issues: readonly { path: PropertyKey[]; message: string }
   return errors;
 }
 
-/** The checks the server makes too (spec 2 §5), so the user sees a message before sending. */
+/**
+ * The checks the server makes too (colour, sizes, the chart's table and axis columns, …: the widget
+ * schemas of shared, spec 2 §5), so the user sees a message before sending.
+ */
 export function validateDraft(type: string, draft: WidgetDraft): DraftErrors {
   const base = widgetUpdateSchema.safeParse(toUpdate(draft));
   const settings = widgetSettingsSchema(type).safeParse(draft.extraSettings);

@@ -129,7 +129,7 @@ interface DeleteMessageDialogProps {
   onDeleted: () => void;
 }
 
-/** 'Delete a Message' asks first (spec 2 §8). */
+/** 'Delete a Message' asks first: 'This action cannot be reverted. Are you sure?' (spec 2 §8). */
 function DeleteMessageDialog({ message, onClose, onDeleted }: DeleteMessageDialogProps) {
   const { warn } = useNotifications();
   const handleConfirm = async (doomed: Message) => {

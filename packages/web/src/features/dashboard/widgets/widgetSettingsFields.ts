@@ -1,7 +1,8 @@
 import { CHART_TYPES } from '@mdis/shared';
 import type { SettingField } from './widgetTypes';
 
-// The type-specific settings of spec 2 §3, described as fields so one dialog edits them all.
+// The settings each widget type keeps in extraSettings (project text and image, links, map start
+// and tiles, chart model and columns…; spec 2 §3), described as fields so one dialog edits them all.
 export const SETTING_FIELDS: Partial<Record<string, readonly SettingField[]>> = {
   ProjectInformationWidget: [
     { key: 'projectName', label: 'Project Name', kind: 'text' },

@@ -6,7 +6,7 @@ export interface WidgetProps {
   editMode: boolean;
 }
 
-/** One option of a widget's settings, described as a field (STYLE rule 14). */
+/** One option of a widget's settings, described as a field, so one generic dialog edits every type (STYLE rule 14). */
 export type SettingField =
   | { key: string; label: string; kind: 'text' | 'textarea' | 'number'; helperText?: string }
   | { key: string; label: string; kind: 'select'; options: readonly (string | number)[] }

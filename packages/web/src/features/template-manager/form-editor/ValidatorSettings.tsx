@@ -42,7 +42,11 @@ function BoundInput(props: {
   );
 }
 
-/** Validators with the forcing rules of spec 3 §5, and min/max on the number or string validator. */
+/**
+ * Validators, with required forced on when the database requires the column and off for pseudo
+ * columns, number only for integer/double and string only for string/string_multiple (spec 3 §5),
+ * and min/max on the number or string validator.
+ */
 export function ValidatorSettings({ field, column, onChange, onBoundsValid }: ValidatorSettingsProps) {
   const [invalid, setInvalid] = useState<Record<string, boolean>>({});
   const options = validatorOptions(field, column).filter((option) => option.applies);

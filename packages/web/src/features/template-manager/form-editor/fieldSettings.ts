@@ -11,12 +11,16 @@ import {
   type SelectSource,
 } from '@mdis/shared';
 
-/** Per-field settings of the form editor and the rules of spec 3 §5 that bind them. */
+/**
+ * Per-field settings of the form editor and the template manager's rules that bind them (spec 3 §5):
+ * input types by column type, required forced for database-required columns, number validators on
+ * numbers and string validators on strings, disabled forced by a calculate.
+ */
 
 export type ValidatorKind = 'required' | 'number' | 'string';
 export type SelectSourceType = SelectSource['type'];
 
-/** The input types the column type allows; an unknown column type is an error (spec 3 §5). */
+/** The input types the column type allows; an unknown column type is an error, as in the original (spec 3 §5). */
 export function inputTypesFor(column: ColumnTemplate | undefined): { types: readonly InputType[]; error?: string } {
   if (!column) return { types: [], error: 'The column is not in the data model.' };
   try {

@@ -23,8 +23,10 @@ export function formNameOf(text: string): { name: string; error: string | null }
 
 /**
  * The body of create-form and update-form: the stored template's other keys (filters, buttons)
- * kept, the fields from the editor with the rules of spec 3 §5 applied, and the picked sub and
- * sup forms as availableSubForms / availableSupForms (the server builds the buttons from them).
+ * kept, the fields from the editor with the form template rules applied (required forced on
+ * database-required columns, disabled forced by a calculate, a list source's unknown list name
+ * upper-cased and its fields defaulting to remark/display; spec 3 §5), and the picked sub and sup
+ * forms as availableSubForms / availableSupForms (the server builds the buttons from them).
  */
 export function templateOfDraft(
   draft: FormDraft,

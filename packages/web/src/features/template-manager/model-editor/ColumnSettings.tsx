@@ -47,7 +47,11 @@ export interface ColumnSettingsProps {
   onChange: (patch: Partial<ColumnTemplate>) => void;
 }
 
-/** The column attributes of spec 3 §3 beyond name, type, size, label and required. */
+/**
+ * The column attributes beyond name, type, size, label and required: description, unit, validator and
+ * its message, select list, calculate, default value, searchable, and a relation's table and display
+ * column (spec 3 §3).
+ */
 export function ColumnSettings({ column, disabled, onChange }: ColumnSettingsProps) {
   const pseudo = column.type === 'pseudo';
   return (

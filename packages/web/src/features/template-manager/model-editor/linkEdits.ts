@@ -50,7 +50,10 @@ export interface RelationDraft {
   displayColumn: string;
 }
 
-/** The relation and the columns it brings, named as the server names them (spec 3 §5). */
+/**
+ * The relation and the columns it brings, named as the server names them: `{table}_ids_nm` and
+ * `{table}_{displaycol}_ids_1n` (spec 3 §5).
+ */
 function relationParts(
   draft: RelationDraft,
   related: ModelRef | undefined,
