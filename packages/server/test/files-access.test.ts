@@ -1,12 +1,9 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { migrateToLatest } from '../src/infra/db/migrate';
-import { seedDatabase } from '../src/seed/seed';
+import type { FastifyInstance } from 'fastify';
 import { DIALECTS } from './helpers/dialects';
+import { type DrillingApp, startDrillingApp } from './helpers/drilling-app';
 import { signedInUser } from './helpers/factories';
-import { testConfig } from './helpers/test-app';
-import { createTestDatabase, type TestDatabase } from './helpers/test-database';
 import { createClient, drillingChain, type FilesClient, type Headers, imageFixtures } from './files-fixture';
 
 type User = 'admin' | 'noRole' | 'viewer' | 'readOnly' | 'sectionForm';
@@ -17,32 +14,26 @@ type User = 'admin' | 'noRole' | 'viewer' | 'readOnly' | 'sectionForm';
  * original (a user of the section form alone sees both, or neither).
  */
 describe.each(DIALECTS)('files: who may use which call (%s)', (dialect) => {
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof buildApp>>;
+  let t: DrillingApp;
+  let app: FastifyInstance;
   let client: FilesClient;
   const as: Record<User, Headers> = {} as never;
   let chain: Awaited<ReturnType<typeof drillingChain>>;
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    await migrateToLatest(database.db);
-    const config = testConfig({ database: database.config, dataDir: database.dataDir });
-    await seedDatabase(database, config);
-    app = await buildApp(config, { database });
+    t = await startDrillingApp(dialect);
+    app = t.app;
     client = createClient(app);
     const user = async (roles: string[], permissions: string[] = []) =>
-      (await signedInUser(app, database.db, { roles: roles as never, permissions })).headers;
-    as.admin = await user(['administrator']);
+      (await signedInUser(app, t.database.db, { roles: roles as never, permissions })).headers;
+    as.admin = t.admin;
     as.noRole = await user([]);
     as.viewer = await user(['viewer']);
     as.readOnly = await user(['readOnly']);
     as.sectionForm = await user([], ['form-section:view']);
     chain = await drillingChain(client, as.admin, '5065');
   }, 120_000);
-  afterAll(async () => {
-    await app.close();
-    await database.destroy();
-  });
+  afterAll(() => t.close());
 
   const send = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Headers, payload?: unknown) =>
     app.inject({

@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { migrateToLatest } from '../src/infra/db/migrate';
-import { seedDatabase } from '../src/seed/seed';
+import type { FastifyInstance } from 'fastify';
 import { DIALECTS } from './helpers/dialects';
+import { type DrillingApp, startDrillingApp } from './helpers/drilling-app';
 import { signedInUser } from './helpers/factories';
-import { testConfig } from './helpers/test-app';
-import { createTestDatabase, type TestDatabase } from './helpers/test-database';
 import { createClient, drillingChain, type FilesClient, type Headers, type Row, uploadParts } from './files-fixture';
 
 /**
@@ -13,30 +10,24 @@ import { createClient, drillingChain, type FilesClient, type Headers, type Row, 
  * of its own expedition, and none of another one's (403, nothing changed).
  */
 describe.each(DIALECTS)('files: limited editors work on their own expedition only (%s)', (dialect) => {
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof buildApp>>;
+  let t: DrillingApp;
+  let app: FastifyInstance;
   let client: FilesClient;
   const as: Record<'admin' | 'editor' | 'viewer', Headers> = {} as never;
   let own: Awaited<ReturnType<typeof drillingChain>>;
   let foreign: Awaited<ReturnType<typeof drillingChain>>;
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    await migrateToLatest(database.db);
-    const config = testConfig({ database: database.config, dataDir: database.dataDir });
-    await seedDatabase(database, config);
-    app = await buildApp(config, { database });
+    t = await startDrillingApp(dialect);
+    app = t.app;
     client = createClient(app);
-    as.admin = (await signedInUser(app, database.db, { roles: ['administrator'] })).headers;
-    as.editor = (await signedInUser(app, database.db, { roles: [], permissions: ['records:5065:edit'] })).headers;
-    as.viewer = (await signedInUser(app, database.db, { roles: [], permissions: ['records:5065:view'] })).headers;
+    as.admin = t.admin;
+    as.editor = (await signedInUser(app, t.database.db, { roles: [], permissions: ['records:5065:edit'] })).headers;
+    as.viewer = (await signedInUser(app, t.database.db, { roles: [], permissions: ['records:5065:view'] })).headers;
     own = await drillingChain(client, as.admin, '5065');
     foreign = await drillingChain(client, as.admin, '7002', own.program);
   }, 120_000);
-  afterAll(async () => {
-    await app.close();
-    await database.destroy();
-  });
+  afterAll(() => t.close());
 
   const allFiles = async () =>
     (await client.json<{ items: Row[] }>('GET', '/api/v1/file?per-page=-1&sort=id', as.admin)).items;

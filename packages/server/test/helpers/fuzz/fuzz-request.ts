@@ -12,7 +12,7 @@ import type { Part } from '../../files-fixture';
 import { buildMultipart, filePart, MULTIPART_VARIANTS } from './multipart';
 import { type Hints, validLooking } from './zod-arbitrary';
 
-/** What the body of a fuzzed request is: the known-5xx list and the report match on it. */
+/** What the body of a fuzzed request is: the report names it. */
 export type BodyKind =
   | 'none'
   | 'json'

@@ -5,7 +5,6 @@ import type { RouteEntry } from '../route-table';
 import { type AppFacts, hintsFor, targetsOf } from './app-hints';
 import { changesBetween, type ChangeWatch, type Snapshot } from './change-watch';
 import { type FuzzRequest, requestArbitrary } from './fuzz-request';
-import { knownChangeElsewhere, knownElsewhere } from './known-5xx';
 
 export type ActorName = 'administrator' | 'viewer' | 'anonymous' | 'bad-token';
 
@@ -31,8 +30,6 @@ export interface FuzzStats {
   cases: number;
   byClass: Record<string, number>;
   fiveXx: number;
-  /** 5xx matched by KNOWN_5XX_FIXED_ELSEWHERE, per branch. */
-  knownElsewhere: Record<string, number>;
   findings: Finding[];
   /** `METHOD url` → status → count (printed with MDIS_FUZZ_VERBOSE=1: which routes the fuzz gets through). */
   perRoute: Record<string, Record<number, number>>;
@@ -45,7 +42,7 @@ export interface FuzzStats {
 const SLOW_MS = 5000;
 
 export function emptyStats(): FuzzStats {
-  return { cases: 0, byClass: {}, fiveXx: 0, knownElsewhere: {}, findings: [], perRoute: {} };
+  return { cases: 0, byClass: {}, fiveXx: 0, findings: [], perRoute: {} };
 }
 
 function describeRequest(request: FuzzRequest, actor: ActorName): string {
@@ -100,18 +97,14 @@ async function judge(ctx: FuzzContext, stats: FuzzStats, outcome: Outcome): Prom
   if (outcome.elapsed > SLOW_MS) finding('slow', `${Math.round(outcome.elapsed)} ms`);
   if (status >= 500) {
     stats.fiveXx += 1;
-    const known = knownElsewhere(request);
-    if (known) count(stats.knownElsewhere, known.branch);
-    else finding('5xx', outcome.body.slice(0, 300));
+    finding('5xx', outcome.body.slice(0, 300));
     return true;
   }
   if (status < 400) return true;
   if (status === 401 && (actor === 'administrator' || actor === 'viewer')) await ctx.relogin(actor);
   const changes = changesBetween(outcome.before, await ctx.watch.snapshot());
   if (changes.length === 0) return false;
-  const known = knownChangeElsewhere(request);
-  if (known) count(stats.knownElsewhere, `${known.area} (changed on reject)`);
-  else finding('changed-on-reject', changes.join(', '));
+  finding('changed-on-reject', changes.join(', '));
   return true;
 }
 
