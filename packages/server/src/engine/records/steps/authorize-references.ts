@@ -1,11 +1,10 @@
-import { AppError } from '@mdis/shared';
+import { AppError, isEmptyValue as isEmpty } from '@mdis/shared';
 import type { Row } from '../dynamic-db';
 import { NOT_ALLOWED, type RecordScope, accessKeyOf, assertInScope, keyMatches } from '../record-access';
 import { type RecordModel, loadRecordModel } from '../record-model';
 import type { RecordsDeps } from '../records-deps';
 import { ACCESS_KEY, authorizeParent } from './authorize';
 import type { RelationInput } from './relation-input';
-import { isEmpty } from './validate';
 
 /** One stored record with its hidden access key, or undefined (records-read's findRecord). */
 export type FindRecord = (model: RecordModel, id: number) => Promise<Row>;

@@ -1,9 +1,8 @@
-import type { FieldError } from '@mdis/shared';
+import { type FieldError, RECORD_MESSAGES as MESSAGES, isEmptyValue as isEmpty } from '@mdis/shared';
 import type { DynamicTrx, Row } from '../dynamic-db';
 import type { RecordModel } from '../record-model';
 import type { RecordsRepository } from '../records.repository';
 import type { WritableColumn } from '../record-target';
-import { MESSAGES, isEmpty } from './validate';
 
 function labelOf(writable: readonly WritableColumn[], model: RecordModel, name: string): string {
   return writable.find((w) => w.column.name === name)?.label ?? model.column(name)?.label ?? name;

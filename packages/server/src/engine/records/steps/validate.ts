@@ -27,6 +27,3 @@ export function validateValues(model: RecordModel, writable: readonly WritableCo
 export function assertValid(errors: FieldError[]): void {
   if (errors.length > 0) throw validationError(errors);
 }
-
-// validate-references.ts (relation scope work in progress on another branch) still takes these from here.
-export { RECORD_MESSAGES as MESSAGES, isEmptyValue as isEmpty } from '@mdis/shared';
