@@ -6,6 +6,12 @@ import { fullNameOf, toSnakeCase, toUpperCamelCase } from './naming';
 
 /** Template-manager rules for model templates (spec 3 §5), as pure functions with its messages. */
 
+/**
+ * The archive files' model: the template manager never deletes it and never adds or removes its forms
+ * (the file screens are built for it).
+ */
+export const PROTECTED_MODEL = 'ArchiveFile';
+
 export const MODEL_MESSAGES = {
   nameTaken: 'The name is taken.',
   columnEmpty: 'Column should not be empty string',

@@ -9,10 +9,10 @@ import {
   validationError,
   type FormTemplate,
   type ModelTemplate,
+  PROTECTED_MODEL,
 } from '@mdis/shared';
 import type { TemplateStore } from '../../engine/templates/template-store';
 import { withFormLinks, withParentFilters } from './form-links';
-import { PROTECTED_MODEL } from './model-checks';
 import { templateOfBody, type CreateOptions } from './model-writes';
 
 export type FormCreateOptions = CreateOptions;

@@ -3,9 +3,6 @@ import { behaviorName, type BehaviorRegistry } from '../../engine/behaviors/beha
 import { withRelationColumns } from './model-relations';
 import { shapeModel } from './model-shape';
 
-/** The model that may never be deleted nor get or lose a form (spec 3 §9). */
-export const PROTECTED_MODEL = 'ArchiveFile';
-
 function relationTargetErrors(model: ModelTemplate, models: readonly ModelTemplate[]): FieldError[] {
   const tables = new Set([model.table, ...models.map((m) => m.table)]);
   return Object.entries(model.relations).flatMap(([key, relation]) => {

@@ -6,13 +6,14 @@ import {
   validationError,
   type ModelTemplate,
   type TableResult,
+  PROTECTED_MODEL,
 } from '@mdis/shared';
 import type { Dialect } from '../../infra/db/dialect';
 import type { BehaviorRegistry } from '../../engine/behaviors/behavior-registry';
 import { dataLossOf, describeStep, planModelTable, syncModelTable } from '../../engine/schema-sync';
 import { isoToUnixSeconds, type TemplateStore } from '../../engine/templates/template-store';
 import type { Db } from '../../infra/db/schema';
-import { checkedModel, PROTECTED_MODEL, referencesTo } from './model-checks';
+import { checkedModel, referencesTo } from './model-checks';
 import { oppositeModels } from './model-relations';
 import { withIdentity, withoutDisplayKeys } from './model-shape';
 import { systemTables } from './system-tables';

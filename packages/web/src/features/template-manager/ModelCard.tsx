@@ -7,9 +7,8 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { GeneratedFilesNote } from './GeneratedFilesNote';
 import { generatedFilesUpToDate, type ModelSummary } from './templateManager.api';
+import { PROTECTED_MODEL } from '@mdis/shared';
 
-/** The one model that can never be deleted (spec 3 §9), by full name: its name alone is `File`. */
-export const ARCHIVE_FILE_MODEL = 'ArchiveFile';
 export const TEMPLATES_MANAGER_PATH = '/settings/templates-manager';
 export const FORMS_NEED_GENERATION = 'generate the code first: generated files are older than the template';
 
@@ -78,7 +77,7 @@ export function ModelCard({ model, onDownload, onDuplicate, onDelete }: ModelCar
           Edit
         </Button>
         <ManageFormsButton model={model} />
-        <Button size="small" color="error" disabled={model.fullName === ARCHIVE_FILE_MODEL} onClick={onDelete}>
+        <Button size="small" color="error" disabled={model.fullName === PROTECTED_MODEL} onClick={onDelete}>
           Delete
         </Button>
       </CardActions>

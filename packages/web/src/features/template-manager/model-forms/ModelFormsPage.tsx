@@ -18,9 +18,7 @@ import { formEditPathOf, formsPathOf, TEMPLATES_PATH } from './formPaths';
 import { FormNameDialogs, type NameDialog } from './FormNameDialogs';
 import { FormTile } from './FormTile';
 import { useDeleteForm, useDownloadForm } from './useFormMutations';
-
-/** The model whose forms can be neither created nor deleted (spec 3 §9). */
-export const ARCHIVE_FILE = 'ArchiveFile';
+import { PROTECTED_MODEL } from '@mdis/shared';
 
 /** Back to the main page, and 'New form' (not for ArchiveFile). */
 function ModelFormsActions({ newPath, canCreate }: { newPath: string; canCreate: boolean }) {
@@ -50,7 +48,7 @@ export function ModelFormsPage() {
     if (summary.isError) warn(errorMessage(summary.error));
   }, [summary.isError, summary.error, warn]);
   const forms = (summary.data?.forms ?? []).filter((form) => form.dataModel === modelFullName);
-  const protectedModel = modelFullName === ARCHIVE_FILE;
+  const protectedModel = modelFullName === PROTECTED_MODEL;
 
   const actions = <ModelFormsActions newPath={`${formsPathOf(modelFullName)}/new`} canCreate={!protectedModel} />;
   let content;
