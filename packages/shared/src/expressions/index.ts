@@ -6,4 +6,4 @@ export * from './expression-evaluator';
 export * from './expression-analysis';
 export * from './column-validator';
 export * from './formatter';
-export { toExpressionValue, toNumber, toText } from './expression-values';
+export { roundTo, toExpressionValue, toNumber, toText } from './expression-values';

@@ -1,5 +1,6 @@
 import type { BehaviorTemplate, ModelTemplate } from '@mdis/shared';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, RawBuilder, Transaction } from 'kysely';
+import type { Dialect } from '../../infra/db/dialect';
 
 /** A record as the pipeline handles it: column name → value (already converted for storage). */
 export type RecordValues = Record<string, unknown>;
@@ -107,9 +108,25 @@ export interface BehaviorHooks {
   afterDeleteCommitted?: (context: BehaviorContext) => Promise<void> | void;
   /** After a page of records was read and the generic pseudo columns computed: one batch, never per row. */
   present?: (context: PresentContext) => Promise<void> | void;
+  /**
+   * The SQL of pseudo columns that `present` fills, so that lists sort and filter by them in the
+   * database: column name → expression over the list's record alias `r` (self-contained: correlated
+   * subqueries, no joins of its own), giving the value `present` shows.
+   */
+  columnSql?: (
+    model: ModelTemplate,
+    parameters: Record<string, unknown>,
+    dialect: Dialect,
+  ) => Readonly<Record<string, ColumnSql>>;
 }
 
-export type BehaviorHookName = Exclude<keyof BehaviorHooks, 'present'>;
+/** A pseudo column's value in SQL: the expression and how filters compare it. */
+export interface ColumnSql {
+  sql: RawBuilder<unknown>;
+  kind: 'number' | 'text';
+}
+
+export type BehaviorHookName = Exclude<keyof BehaviorHooks, 'present' | 'columnSql'>;
 
 /** A parameter as the template manager lists it (spec 3: Behavior info parameters, each with name, hint). */
 export interface BehaviorParameter {

@@ -34,7 +34,7 @@ function lowerFirst(value: string): string {
 }
 
 /** The child model an aggregate's relation names (`sections`, `section`, `core_section`). */
-function childModel(children: ModelTemplate[], relation: string): ModelTemplate | undefined {
+export function childModel(children: ModelTemplate[], relation: string): ModelTemplate | undefined {
   return children.find((child) => {
     const names = [child.table, lowerFirst(child.name), toSnakeCase(child.name), lowerFirst(child.fullName)];
     return names.flatMap((n) => [n, `${n}s`]).includes(relation);

@@ -10,6 +10,12 @@ export interface QueryColumn {
   listName?: string;
   /** How many parent levels must be joined to reach it (0 = the record's own table). */
   level: number;
+  /**
+   * A computed pseudo column (an expression over the record, its parents and children): unlike a
+   * plain parent column it may hold a value without its parent (coalesce), so a filter on it never
+   * makes the parent joins INNER.
+   */
+  computed?: true;
 }
 
 /** An identifier quoted as Kysely quotes it on SQLite and PostgreSQL: `"name"`, inner quotes doubled. */

@@ -29,8 +29,8 @@ export function filterConditions(
   model: RecordModel,
   filters: Readonly<Record<string, FilterQueryValue>>,
   dialect: Dialect,
+  columns: ReadonlyMap<string, QueryColumn> = queryColumns(model),
 ): Conditions {
-  const columns = queryColumns(model);
   const nodes = parseFilterQuery(filters, (name) => {
     const column = columns.get(name);
     return column && { kind: column.kind, ...(column.listName ? { listName: column.listName } : {}) };
@@ -41,15 +41,18 @@ export function filterConditions(
     const column = columns.get(node.column) as QueryColumn;
     level = Math.max(level, column.level);
     // Parent columns are plain column refs: every operator but is-null is false on a missing parent.
-    if (node.op !== 'is-null') innerLevel = Math.max(innerLevel, column.level);
+    if (node.op !== 'is-null' && !column.computed) innerLevel = Math.max(innerLevel, column.level);
     return compileFilter(node, { ref: column.ref }, dialect);
   });
   return { sql: conditions, level, innerLevel, regex: nodes.some(isMatchFilterNode) };
 }
 
 /** `sort=a,-b` → ORDER BY terms; always ends with id so that pages are stable. */
-export function orderTerms(model: RecordModel, sort: readonly SortTerm[]): OrderTerm[] {
-  const columns = queryColumns(model);
+export function orderTerms(
+  model: RecordModel,
+  sort: readonly SortTerm[],
+  columns: ReadonlyMap<string, QueryColumn> = queryColumns(model),
+): OrderTerm[] {
   const terms = sort.map((term): OrderTerm => {
     const column = columns.get(term.column);
     if (!column) throw new AppError('BAD_REQUEST', `Invalid query parameter 'sort': unknown column '${term.column}'.`);

@@ -3,6 +3,7 @@ import { type SqlBool, sql } from 'kysely';
 import { listMeta, pageWindow } from '../../infra/http/list-query';
 import type { Row } from './dynamic-db';
 import { type RecordAction, type RecordScope, accessKeyOf, aliasOfLevel, withScope } from './record-access';
+import { listColumns } from './computed-columns';
 import { pseudoPathColumns } from './pseudo-columns';
 import { type QueryColumn, queryColumns, quotedRef } from './record-columns';
 import { type Conditions, filterConditions, orderTerms } from './record-query';
@@ -106,8 +107,11 @@ export function createRecordsReader(deps: RecordsDeps) {
       const target = await resolveTarget(templates, ref);
       const scope = authorize(user, target, 'view');
       const { model } = target;
-      const where = withIds(withScope(model, filterConditions(model, query.filter ?? {}, dialect), scope), options.ids);
-      const order = orderTerms(model, parseSortTerms(query.sort));
+      // Sorts and filters may name the pseudo columns computed in SQL, not only stored columns.
+      const { columns: sortable } = await listColumns(deps, model);
+      const conditions = filterConditions(model, query.filter ?? {}, dialect, sortable);
+      const where = withIds(withScope(model, conditions, scope), options.ids);
+      const order = orderTerms(model, parseSortTerms(query.sort), sortable);
       const count = await repository.count(model, where, order, query['selected-record-id']);
       const window = pageWindow(query, count.position);
       const columns = selectedColumns(model, query.fields);

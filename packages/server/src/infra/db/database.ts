@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { roundTo } from '@mdis/shared/expressions';
 import { type FilterRegex, toFilterRegExp } from '@mdis/shared/filters';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
@@ -36,6 +37,15 @@ function sqliteRegexp(budget: QueryBudget) {
   };
 }
 
+// `mdis_round(x, n)`: the expression language's round (half away from zero on the shortest decimal
+// text, as roundDepth), so a sort or filter in SQL sees the value the API shows. SQLite's ROUND
+// works on the binary value (37.025 → 37.02, shown as 37.03).
+function sqliteRound(value: unknown, digits: unknown): number | null {
+  const x = typeof value === 'number' || typeof value === 'bigint' ? Number(value) : Number.NaN;
+  const n = Number(digits);
+  return Number.isFinite(x) && Number.isInteger(n) && n >= 0 && n <= 15 ? roundTo(x, n) : null;
+}
+
 function createSqlite(filename: string): Kysely<DatabaseSchema> {
   if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
   const sqlite = new SQLite(filename);
@@ -46,6 +56,7 @@ function createSqlite(filename: string): Kysely<DatabaseSchema> {
   sqlite.pragma('synchronous = NORMAL');
   const budget = new QueryBudget();
   sqlite.function('regexp', { deterministic: true }, sqliteRegexp(budget));
+  sqlite.function('mdis_round', { deterministic: true }, sqliteRound);
   return new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, budget) }) });
 }
 

@@ -1,5 +1,13 @@
 import { sql } from 'kysely';
-import { DRILLING_TABLES, type DepthFiller, type DepthValues, selectByIds, textOf } from './depth-sql';
+import {
+  DRILLING_TABLES,
+  type DepthFiller,
+  type DepthValues,
+  asText,
+  recordColumn,
+  selectByIds,
+  textOf,
+} from './depth-sql';
 
 /** CurationCorebox.storage_combined_id: the combined id of the box's storage location, '' without one. */
 export const coreboxStorageFiller: DepthFiller = {
@@ -22,6 +30,10 @@ export const coreboxStorageFiller: DepthFiller = {
       ]),
     );
   },
+  sql: () => {
+    const storage = sql`(SELECT st.combined_id FROM ${sql.table(DRILLING_TABLES.storage)} st WHERE st.id = ${recordColumn('storage_id')})`;
+    return { storage_combined_id: asText(sql`COALESCE(${storage}, '')`) };
+  },
 };
 
 /** CurationCorebox.contained_section_splits: the combined ids of the splits stored in the box, in insertion order. */
@@ -43,4 +55,6 @@ export const coreboxSplitsFiller: DepthFiller = {
       [...contained].map(([id, splits]): [number, DepthValues] => [id, { contained_section_splits: splits }]),
     );
   },
+  // A list of combined ids per box: no single value to sort by.
+  sql: () => ({}),
 };

@@ -1,6 +1,12 @@
 import { type ModelTemplate, isStoredColumnType } from '@mdis/shared';
-import type { BehaviorRegistry, PresentContext, RecordValues } from '../../../engine/behaviors/behavior-registry';
+import type {
+  BehaviorRegistry,
+  ColumnSql,
+  PresentContext,
+  RecordValues,
+} from '../../../engine/behaviors/behavior-registry';
 import { coreboxSplitsFiller, coreboxStorageFiller } from './corebox-fillers';
+import type { Dialect } from '../../../infra/db/dialect';
 import type { DepthFiller } from './depth-sql';
 import { coreSplitStatusFiller, holeDepthFiller } from './hole-core-fillers';
 import { lithologyDepthFiller, sampleDepthFiller } from './sample-lithology-fillers';
@@ -43,18 +49,35 @@ function storedId(record: RecordValues): number | undefined {
   return typeof id === 'number' && Number.isInteger(id) && id > 0 ? id : undefined;
 }
 
-async function presentDepths({ db, model, records }: PresentContext): Promise<void> {
+/** The fillers that apply to a model and the columns each fills (open pseudo columns it declares). */
+function fillersOf(model: ModelTemplate): { filler: DepthFiller; columns: string[] }[] {
   const open = openPseudoColumns(model);
   const stored = storedColumns(model);
+  return FILLERS.flatMap((filler) => {
+    const columns = filler.fills.filter((name) => open.has(name));
+    if (columns.length === 0 || !filler.reads.every((name) => stored.has(name))) return [];
+    return [{ filler, columns }];
+  });
+}
+
+/** The SQL of the same columns, for lists sorted or filtered by them. */
+function depthColumnSql(model: ModelTemplate, _parameters: unknown, dialect: Dialect): Record<string, ColumnSql> {
+  const found: Record<string, ColumnSql> = {};
+  for (const { filler, columns } of fillersOf(model)) {
+    const sql = filler.sql(model.table, dialect);
+    for (const name of columns) if (Object.hasOwn(sql, name)) found[name] = sql[name];
+  }
+  return found;
+}
+
+async function presentDepths({ db, model, records }: PresentContext): Promise<void> {
   const rows = new Map<number, RecordValues>();
   for (const record of records) {
     const id = storedId(record);
     if (id !== undefined) rows.set(id, record);
   }
   const ids = [...rows.keys()];
-  for (const filler of FILLERS) {
-    const columns = filler.fills.filter((name) => open.has(name));
-    if (columns.length === 0 || !filler.reads.every((name) => stored.has(name))) continue;
+  for (const { filler, columns } of fillersOf(model)) {
     const values = ids.length > 0 ? await filler.compute(db, model.table, ids, rows) : new Map<number, RecordValues>();
     for (const record of records) {
       const id = storedId(record);
@@ -72,5 +95,8 @@ async function presentDepths({ db, model, records }: PresentContext): Promise<vo
  * lithology units), never one per record.
  */
 export function registerDepthModel(registry: BehaviorRegistry): void {
-  registry.register(DEPTH_MODEL_BEHAVIOR, { hooks: { present: presentDepths }, parameters: [] });
+  registry.register(DEPTH_MODEL_BEHAVIOR, {
+    hooks: { present: presentDepths, columnSql: depthColumnSql },
+    parameters: [],
+  });
 }

@@ -1,5 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
-import type { PresentContext } from '../../../engine/behaviors/behavior-registry';
+import type { ColumnSql, PresentContext } from '../../../engine/behaviors/behavior-registry';
+import { roundSql as roundToSql } from '../../../engine/query/expression-sql';
+import type { Dialect } from '../../../infra/db/dialect';
 
 export type DepthDb = PresentContext['db'];
 
@@ -102,4 +104,27 @@ export interface DepthFiller {
    * `rows` are the page's records, whose stored values need not be read again.
    */
   compute(db: DepthDb, table: string, ids: number[], rows: PageRows): Promise<Map<number, DepthValues>>;
+  /**
+   * The same values in SQL over the list's record `r` of `table`, so lists sort and filter by them;
+   * a column left out cannot be sorted (e.g. a list of combined ids).
+   */
+  sql: (table: string, dialect: Dialect) => Readonly<Record<string, ColumnSql>>;
 }
+
+/** roundDepth in SQL (the expression language's round to 2 digits: the same rule). */
+export function roundSql(value: RawBuilder<unknown>, dialect: Dialect): RawBuilder<unknown> {
+  return roundToSql(value, 2, dialect);
+}
+
+/** numberOf in SQL: NULL counts as 0. */
+export function numberSql(value: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`COALESCE(${value}, 0)`;
+}
+
+/** A column of the list's record (alias `r`, the records engine's). */
+export function recordColumn(column: string): RawBuilder<unknown> {
+  return sql`${sql.ref(`r.${column}`)}`;
+}
+
+export const asNumber = (value: RawBuilder<unknown>): ColumnSql => ({ sql: value, kind: 'number' });
+export const asText = (value: RawBuilder<unknown>): ColumnSql => ({ sql: value, kind: 'text' });

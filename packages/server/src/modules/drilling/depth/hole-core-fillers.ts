@@ -1,5 +1,16 @@
 import { sql } from 'kysely';
-import { DRILLING_TABLES, type DepthFiller, type DepthValues, numberOf, roundDepth, selectByIds } from './depth-sql';
+import {
+  DRILLING_TABLES,
+  type DepthFiller,
+  type DepthValues,
+  asNumber,
+  asText,
+  numberOf,
+  recordColumn,
+  roundDepth,
+  roundSql,
+  selectByIds,
+} from './depth-sql';
 
 /** ProjectHole.depth_drilled [mbs]: the deepest core bottom (drillers_top_depth + drilled_length), 0 without cores. */
 export const holeDepthFiller: DepthFiller = {
@@ -18,6 +29,11 @@ export const holeDepthFiller: DepthFiller = {
     // Rounding is monotonic, so the max of the rounded bottoms is the rounded max.
     const deepest = new Map(rows.map((row) => [Number(row.hole_id), roundDepth(numberOf(row.deepest))]));
     return new Map(ids.map((id): [number, DepthValues] => [id, { depth_drilled: deepest.get(id) ?? 0 }]));
+  },
+  sql: (_table, dialect) => {
+    const deepest = sql`(SELECT MAX(COALESCE(c.drillers_top_depth, 0) + COALESCE(c.drilled_length, 0))
+      FROM ${sql.table(DRILLING_TABLES.core)} c WHERE c.hole_id = ${recordColumn('id')})`;
+    return { depth_drilled: asNumber(sql`COALESCE(${roundSql(deepest, dialect)}, 0)`) };
   },
 };
 
@@ -53,5 +69,12 @@ export const coreSplitStatusFiller: DepthFiller = {
       rows.map((row) => [Number(row.core_id), coreSplitStatus(numberOf(row.sections), numberOf(row.archived))]),
     );
     return new Map(ids.map((id): [number, DepthValues] => [id, { section_split_exist: status.get(id) ?? 'none' }]));
+  },
+  sql: () => {
+    const archived = sql`SUM(CASE WHEN EXISTS (SELECT 1 FROM ${sql.table(DRILLING_TABLES.split)} sp
+      WHERE sp.section_id = s.id AND sp.type = 'A') THEN 1 ELSE 0 END)`;
+    const status = sql`(SELECT CASE WHEN COALESCE(${archived}, 0) = 0 THEN 'none' WHEN ${archived} >= COUNT(*) THEN 'all' ELSE 'partly' END
+      FROM ${sql.table(DRILLING_TABLES.section)} s WHERE s.core_id = ${recordColumn('id')})`;
+    return { section_split_exist: asText(status) };
   },
 };

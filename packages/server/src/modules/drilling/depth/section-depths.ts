@@ -1,5 +1,15 @@
 import { type RawBuilder, sql } from 'kysely';
-import { DRILLING_TABLES, type DepthDb, numberOf, optionalNumber, roundDepth, selectByIds } from './depth-sql';
+import type { Dialect } from '../../../infra/db/dialect';
+import {
+  DRILLING_TABLES,
+  type DepthDb,
+  numberOf,
+  numberSql,
+  optionalNumber,
+  roundDepth,
+  roundSql,
+  selectByIds,
+} from './depth-sql';
 
 /** The depths of one section [m], the base of every depth below it (splits, samples, lithology). */
 export interface SectionDepth {
@@ -76,4 +86,27 @@ export async function loadSectionDepths(
       WHERE s.id IN (${idList})`,
   );
   return new Map(rows.map((row) => [Number(row.id), { ...depthOf(row), splitExists: numberOf(row.split_exists) > 0 }]));
+}
+
+/**
+ * depthOf in SQL for the section aliased `alias` (its core read by a correlated subquery): the
+ * unrounded top, and the rounded mcd top that splits, samples and lithology build on.
+ */
+export function sectionDepthSql(alias: string, dialect: Dialect) {
+  const column = (name: string) => sql.ref(`${alias}.${name}`);
+  const drillersTop = sql`(SELECT c.drillers_top_depth FROM ${sql.table(DRILLING_TABLES.core)} c WHERE c.id = ${column('core_id')})`;
+  const above = sql`(SELECT SUM(above.section_length) FROM ${sql.table(DRILLING_TABLES.section)} above
+    WHERE above.core_id = ${column('core_id')} AND above.section < ${column('section')})`;
+  const top = sql`(${numberSql(drillersTop)} + ${numberSql(above)})`;
+  const length = numberSql(sql`${column('section_length')}`);
+  const offset = numberSql(sql`${column('mcd_offset')}`);
+  return {
+    top,
+    length,
+    /** CSF-B's scale: section_length / curated_length when both are positive, else 1. */
+    scale: sql`(CASE WHEN ${column('curated_length')} > 0 AND ${length} > 0 THEN CAST(${length} AS DOUBLE PRECISION) / ${column('curated_length')} ELSE 1 END)`,
+    bottom: roundSql(sql`(${top} + ${length})`, dialect),
+    mcdTop: roundSql(sql`(${top} + ${offset})`, dialect),
+    mcdBottom: roundSql(sql`(${top} + ${length} + ${offset})`, dialect),
+  };
 }

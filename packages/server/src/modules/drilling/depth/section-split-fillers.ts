@@ -1,6 +1,25 @@
 import { sql } from 'kysely';
-import { DRILLING_TABLES, type DepthFiller, type DepthValues, roundDepth, selectByIds, textOf } from './depth-sql';
-import { type SectionRow, depthOf, loadSectionDepths, sectionCoreJoin, sectionDepthItems } from './section-depths';
+import { type RawBuilder, sql as sqlOf } from 'kysely';
+import {
+  DRILLING_TABLES,
+  type DepthFiller,
+  type DepthValues,
+  asNumber,
+  asText,
+  recordColumn,
+  roundDepth,
+  roundSql,
+  selectByIds,
+  textOf,
+} from './depth-sql';
+import {
+  type SectionRow,
+  depthOf,
+  loadSectionDepths,
+  sectionCoreJoin,
+  sectionDepthItems,
+  sectionDepthSql,
+} from './section-depths';
 
 interface SplitRow extends SectionRow {
   id: unknown;
@@ -33,6 +52,18 @@ export const sectionDepthFiller: DepthFiller = {
       });
     }
     return values;
+  },
+  sql: (_table, dialect) => {
+    const depth = sectionDepthSql('r', dialect);
+    const split = sqlOf`(CASE WHEN EXISTS (SELECT 1 FROM ${sqlOf.table(DRILLING_TABLES.split)} sp
+      WHERE sp.section_id = ${recordColumn('id')} AND sp.type <> 'WR') THEN 'yes' ELSE 'no' END)`;
+    return {
+      top_depth: asNumber(roundSql(depth.top, dialect)),
+      bottom_depth: asNumber(depth.bottom),
+      mcd_top_depth: asNumber(depth.mcdTop),
+      mcd_bottom_depth: asNumber(depth.mcdBottom),
+      section_split_exist: asText(split),
+    };
   },
 };
 
@@ -72,5 +103,18 @@ export const splitDepthFiller: DepthFiller = {
         ];
       }),
     );
+  },
+  sql: (table, dialect) => {
+    const depth = sectionDepthSql('s', dialect);
+    const ofSection = (value: RawBuilder<unknown>) =>
+      sqlOf`(SELECT ${value} FROM ${sqlOf.table(DRILLING_TABLES.section)} s WHERE s.id = ${recordColumn('section_id')})`;
+    const ofOrigin = (column: string) =>
+      sqlOf`COALESCE((SELECT ${sqlOf.ref(`o.${column}`)} FROM ${sqlOf.table(table)} o WHERE o.id = ${recordColumn('origin_split_id')}), '')`;
+    return {
+      origin_split_combined_id: asText(ofOrigin('combined_id')),
+      origin_split_type: asText(ofOrigin('type')),
+      mcd_top_depth: asNumber(ofSection(depth.mcdTop)),
+      mcd_bottom_depth: asNumber(ofSection(roundSql(sqlOf`(${depth.mcdTop} + ${depth.length})`, dialect))),
+    };
   },
 };
