@@ -57,6 +57,17 @@ export interface BuildAppOptions {
   plugins?: FastifyPluginAsync[];
 }
 
+/** app/forms for a user: the forms menu with specialised forms and what each table may sort and filter by. */
+function formsMenuOf(services: ReturnType<typeof createServices>) {
+  return (user: Parameters<typeof formsMenu>[1]) =>
+    formsMenu(
+      services.templates,
+      user,
+      services.templateManager.generator.hasCustomForm,
+      services.records.columnAbilities,
+    );
+}
+
 /** The whole HTTP application, ready to listen or to be called with `inject`. */
 export async function buildApp(config: ServerConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const database = options.database ?? createDatabase(config.database);
@@ -102,8 +113,7 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
       prefix: '/api/v1/app',
       appConfig: services.appConfig,
       dataDir: config.dataDir,
-      formsMenu: (user) =>
-        formsMenu(services.templates, user, (form) => services.templateManager.generator.hasCustomForm(form)),
+      formsMenu: formsMenuOf(services),
       findIgsn: createIgsnFinder({ db: database.db, templates: services.templates, records: services.records }),
       welcomeMessages: services.messages.forDay,
     });

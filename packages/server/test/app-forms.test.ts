@@ -17,7 +17,10 @@ describe.each(DIALECTS)('GET app/forms (%s)', (dialect) => {
     const { headers } = await signedInUser(t.app, t.db, input);
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/app/forms', headers });
     expect(response.statusCode).toBe(200);
-    return response.json<Record<string, { key: string }[]>>();
+    // What each table may sort and filter by is tested with the drilling model (pseudo-column-sort).
+    const forms = response.json<Record<string, { key: string; columns?: unknown }[]>>();
+    for (const entry of Object.values(forms).flat()) delete entry.columns;
+    return forms;
   }
 
   async function seed() {

@@ -102,6 +102,25 @@ describe.each(DIALECTS)('every pseudo column sorts and filters in SQL (%s)', (di
     expect(empty.map((row) => row.id)).toEqual(all.filter((row) => row[column] === null).map((r) => r.id));
   });
 
+  it('tells in app/forms which columns each table may sort and filter by', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/app/forms', headers: t.admin });
+    expect(response.statusCode).toBe(200);
+    type Entry = { key: string; columns: Record<string, { sortable: boolean; filterable: boolean }> };
+    const forms = Object.values(response.json<Record<string, Entry[]>>()).flat();
+    const columns = (key: string) => forms.find((form) => form.key === key)?.columns ?? {};
+    const both = { sortable: true, filterable: true };
+    expect(columns('sample')).toMatchObject({
+      igsn: both,
+      mcd_top_depth: both,
+      sample_combined_id: both,
+      csfb_bottom_depth: both,
+    });
+    expect(columns('section')).toMatchObject({ top_depth: both, mcd_bottom_depth: both });
+    expect(columns('core')).toMatchObject({ core_bottom_depth: both, core_recovery_pc: both });
+    // A list of split ids per box has no single value to sort by: the table must not offer it.
+    expect(columns('corebox').contained_section_splits).toEqual({ sortable: false, filterable: false });
+  });
+
   it('finds a sample by its combined sample id and by its mcd depth', async () => {
     const byId = await list(
       'CurationSample',

@@ -1,4 +1,4 @@
-import { type ModelTemplate, isStoredColumnType } from '@mdis/shared';
+import { type ColumnAbilities, type ModelTemplate, isStoredColumnType } from '@mdis/shared';
 import type { AggregateNode } from '@mdis/shared/expressions';
 import { sql } from 'kysely';
 import type { Dialect } from '../../infra/db/dialect';
@@ -6,7 +6,13 @@ import type { BehaviorRegistry } from '../behaviors/behavior-registry';
 import { type ExpressionSqlScope, type SqlValue, compileExpression } from '../query/expression-sql';
 import { childModel } from './pseudo-columns';
 import { type QueryColumn, queryColumns, quotedRef } from './record-columns';
-import { type PseudoColumn, type RecordModel, type TemplateSource, parentColumnOf } from './record-model';
+import {
+  type PseudoColumn,
+  type RecordModel,
+  type TemplateSource,
+  loadRecordModel,
+  parentColumnOf,
+} from './record-model';
 
 const AGGREGATE_SQL = { sum: 'SUM', count: 'COUNT', min: 'MIN', max: 'MAX', avg: 'AVG' } as const;
 
@@ -113,4 +119,19 @@ export function listColumns(
     listColumnsOfModel.set(model, found);
   }
   return found;
+}
+
+/**
+ * What a list of `fullName` can do with each of `names` (a form's fields): sort and filter by the
+ * columns its SQL knows; a many_to_many column or a pseudo column without SQL can do neither.
+ */
+export async function columnAbilities(
+  deps: { templates: TemplateSource; behaviors: BehaviorRegistry; dialect: Dialect },
+  fullName: string,
+  names: readonly string[],
+): Promise<Record<string, ColumnAbilities>> {
+  const { columns } = await listColumns(deps, await loadRecordModel(deps.templates, fullName));
+  return Object.fromEntries(
+    names.map((name) => [name, { sortable: columns.has(name), filterable: columns.has(name) }] as const),
+  );
 }

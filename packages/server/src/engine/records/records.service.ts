@@ -1,7 +1,9 @@
+import type { FormTemplate } from '@mdis/shared';
 import type { Dialect } from '../../infra/db/dialect';
 import type { Db } from '../../infra/db/schema';
 import type { BehaviorRegistry } from '../behaviors/behavior-registry';
 import { createBehaviorEngineFactory, pseudoComputerOn } from './behavior-engine';
+import { columnAbilities } from './computed-columns';
 import { asDynamic } from './dynamic-db';
 import { createLookupLists } from './lookup-lists';
 import type { TemplateSource } from './record-model';
@@ -59,6 +61,13 @@ export function createRecordsService(options: RecordsServiceOptions) {
     duplicate: refreshed(drafts.duplicate),
     filterLists: lookups.filterLists,
     asyncLists: lookups.asyncLists,
+    /** Whether the list of a form sorts and filters by each of its fields (app/forms). */
+    columnAbilities: (form: Pick<FormTemplate, 'dataModel' | 'fields'>) =>
+      columnAbilities(
+        options,
+        form.dataModel,
+        form.fields.map((field) => field.name),
+      ),
   };
 }
 

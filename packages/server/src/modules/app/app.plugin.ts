@@ -1,4 +1,4 @@
-import { FACET_SEARCH_KEY, type PermissionHolder } from '@mdis/shared';
+import { FACET_SEARCH_KEY, type PermissionHolder, formsByModuleSchema } from '@mdis/shared';
 import type { FastifyReply } from 'fastify';
 import { currentUser } from '../../infra/auth/access-control';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
@@ -69,7 +69,7 @@ export const appPlugin: FastifyPluginCallbackZod<AppPluginOptions> = (
   );
 
   // The forms the user may view, grouped by module: `{ Project: [{ key, label, dataModel, module }] }`.
-  app.get('/forms', { config: signedIn, schema: { tags, response: { 200: configObject } } }, (request) =>
+  app.get('/forms', { config: signedIn, schema: { tags, response: { 200: formsByModuleSchema } } }, (request) =>
     formsMenu(currentUser(request)),
   );
 

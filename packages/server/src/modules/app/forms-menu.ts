@@ -1,21 +1,13 @@
-import type { FormTemplate, PermissionHolder } from '@mdis/shared';
+import type { ColumnAbilities, FormMenuEntry, FormTemplate, FormsByModule, PermissionHolder } from '@mdis/shared';
 import type { TemplateStore } from '../../engine/templates/template-store';
 import { mayViewForm } from '../../engine/templates/template-access';
 
-export interface FormMenuEntry {
-  key: string;
-  label: string;
-  dataModel: string;
-  module: string;
-  /** Facet search (spec 2 §3): the program and expedition ids the form belongs to; absent: all. */
-  facetValues?: FacetValues;
-  /** The code generator made a specialised React form module for it (the overview's green dot). */
-  specialised?: true;
-}
+export type { FormMenuEntry, FormsByModule };
 
-export type FacetValues = Partial<Record<'program' | 'expedition', number[]>>;
+type FacetValues = NonNullable<FormMenuEntry['facetValues']>;
 
-export type FormsByModule = Record<string, FormMenuEntry[]>;
+/** What a form's table may sort and filter by, per field (from the records engine's SQL). */
+export type ColumnAbilitiesOf = (form: FormTemplate) => Promise<Record<string, ColumnAbilities>>;
 
 /** A label for the menu: the template's own `label` if it has one, else the name in words. */
 function labelOf(form: FormTemplate): string {
@@ -47,6 +39,7 @@ export async function formsMenu(
   templates: TemplateStore,
   user: PermissionHolder,
   hasSpecialisedForm: (form: FormTemplate) => Promise<boolean> = () => Promise.resolve(false),
+  abilitiesOf: ColumnAbilitiesOf = () => Promise.resolve({}),
 ): Promise<FormsByModule> {
   const modules = new Map((await templates.listModels()).map((m) => [m.fullName, m.module]));
   const groups: FormsByModule = {};
@@ -54,9 +47,11 @@ export async function formsMenu(
     .filter((form) => modules.has(form.dataModel) && mayViewForm(user, form.name))
     .sort((a, b) => a.name.localeCompare(b.name));
   const specialised = await Promise.all(forms.map(hasSpecialisedForm));
+  const abilities = await Promise.all(forms.map(abilitiesOf));
   for (const [index, form] of forms.entries()) {
     const module = modules.get(form.dataModel) ?? '';
-    const entry: FormMenuEntry = { key: form.name, label: labelOf(form), dataModel: form.dataModel, module };
+    const columns = abilities[index] ?? {};
+    const entry: FormMenuEntry = { key: form.name, label: labelOf(form), dataModel: form.dataModel, module, columns };
     const facetValues = facetValuesOf(form);
     if (facetValues) entry.facetValues = facetValues;
     if (specialised[index]) entry.specialised = true;
