@@ -83,6 +83,14 @@ describe.each(DIALECTS)('every pseudo column sorts and filters in SQL (%s)', (di
     expect(descending.map((row) => row[column])).toEqual([...values].sort(compare).reverse());
   });
 
+  it('breaks ties by id in the direction of the sort', async () => {
+    const ascending = await list('CoreSection', 'sort=section_split_exist');
+    const descending = await list('CoreSection', 'sort=-section_split_exist');
+    const ties = (rows: Rec[], value: string) => rows.filter((row) => row.section_split_exist === value).map((r) => r.id);
+    expect(ties(ascending, 'no').length).toBeGreaterThan(1);
+    expect(ties(descending, 'no')).toEqual([...ties(ascending, 'no')].reverse());
+  });
+
   it.each(pseudoColumns())('%s filtered by %s', async (model, column) => {
     const all = await list(model, 'sort=id');
     const present = all.filter((row) => row[column] !== null && row[column] !== '');

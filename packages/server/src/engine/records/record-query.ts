@@ -59,8 +59,11 @@ export function orderTerms(
     const notNull = term.column === 'id' && column.level === 0;
     return { ref: column.ref, direction: term.direction, level: column.level, notNull };
   });
+  // The tie-breaker runs in the direction of the last term: `top DESC, id DESC` is one index read
+  // backwards, where `top DESC, id ASC` made SQLite sort every row (480-615 ms at 1M samples).
+  const direction = terms.at(-1)?.direction ?? 'asc';
   if (!sort.some((term) => term.column === 'id'))
-    terms.push({ ref: sql`${sql.ref('r.id')}`, direction: 'asc', level: 0, notNull: true });
+    terms.push({ ref: sql`${sql.ref('r.id')}`, direction, level: 0, notNull: true });
   return terms;
 }
 
