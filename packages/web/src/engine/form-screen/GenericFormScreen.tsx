@@ -171,6 +171,7 @@ export function GenericFormScreen({
         <RecordTable
           form={form}
           searchable={extras.searchableNames}
+          sortable={extras.sortableNames}
           showId={hasRole(holder.roles, 'developer')}
           items={listState.list.data?.items ?? NO_ITEMS}
           totalCount={listState.list.data?._meta.totalCount ?? 0}

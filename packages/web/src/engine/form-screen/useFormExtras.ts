@@ -20,8 +20,27 @@ export function useModelTemplate(form: FormTemplate) {
 /** The lookups around a form: model template, reports, files count, offered linked forms. */
 export function useFormExtras(form: FormTemplate, record: FormRecord | null) {
   const model = useModelTemplate(form);
-  const searchable = useMemo(() => searchableFields(form, model.data), [form, model.data]);
+  const offered = useQuery({ queryKey: appKeys.forms(), queryFn: appApi.forms });
+  // What the server can sort and filter by, per field (app/forms); undefined until it is known.
+  const abilities = useMemo(
+    () =>
+      Object.values(offered.data ?? {})
+        .flat()
+        .find((entry) => entry.key === form.name)?.columns,
+    [offered.data, form.name],
+  );
+  const searchable = useMemo(() => searchableFields(form, model.data, abilities), [form, model.data, abilities]);
   const searchableNames = useMemo(() => new Set(searchable.map((f) => f.name)), [searchable]);
+  const sortableNames = useMemo(
+    () =>
+      abilities &&
+      new Set(
+        Object.entries(abilities)
+          .filter(([, ability]) => ability.sortable)
+          .map(([name]) => name),
+      ),
+    [abilities],
+  );
 
   const reports = useQuery({
     queryKey: recordKeys.reports(form.name),
@@ -39,7 +58,6 @@ export function useFormExtras(form: FormTemplate, record: FormRecord | null) {
     retry: false,
   });
 
-  const offered = useQuery({ queryKey: appKeys.forms(), queryFn: appApi.forms });
   const offeredNames = useMemo(
     () => new Set(Object.values(offered.data ?? {}).flatMap((forms) => forms.map((f) => f.key))),
     [offered.data],
@@ -49,6 +67,7 @@ export function useFormExtras(form: FormTemplate, record: FormRecord | null) {
   return {
     searchable,
     searchableNames,
+    sortableNames,
     menus,
     reportsFailed,
     fileCount: files.isSuccess ? files.data : undefined,

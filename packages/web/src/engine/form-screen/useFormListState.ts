@@ -64,7 +64,23 @@ export function useFormListState(
   const committedSelection = useDebouncedValue(selection, FILTER_DEBOUNCE_MS);
   const filterModel = useMemo(() => valueFilters(table.columnFilters), [table.columnFilters]);
 
+  const params: ListParams = {
+    page: table.pagination.pageIndex + 1,
+    perPage: table.pagination.pageSize,
+    sort: sortParam(table.sorting),
+    filter: { ...selectionFilterParams(form, committedSelection), ...filterModel },
+  };
+  const list = useQuery({
+    queryKey: recordKeys.list(form.name, params),
+    queryFn: () => recordsApi.list(form.name, params),
+    placeholderData: keepPreviousData,
+  });
+  // Only a state whose list loaded is remembered: a sort or filter the server refused (or one still
+  // loading) must not come back after a reload and leave the form empty (issue 18 item 1).
+  const listed = list.isSuccess && !list.isPlaceholderData;
+
   useEffect(() => {
+    if (!listed) return;
     writeFormStorage(form.name, {
       filter: selection,
       filterModel,
@@ -77,7 +93,7 @@ export function useFormListState(
         .filter((id) => table.rowSelection[id])
         .map(Number),
     });
-  }, [form.name, selection, filterModel, table]);
+  }, [listed, form.name, selection, filterModel, table]);
 
   const updateTable = useCallback((patch: Partial<RecordTableState>) => {
     setTable((current) => {
@@ -100,18 +116,6 @@ export function useFormListState(
     },
     [updateTable],
   );
-
-  const params: ListParams = {
-    page: table.pagination.pageIndex + 1,
-    perPage: table.pagination.pageSize,
-    sort: sortParam(table.sorting),
-    filter: { ...selectionFilterParams(form, committedSelection), ...filterModel },
-  };
-  const list = useQuery({
-    queryKey: recordKeys.list(form.name, params),
-    queryFn: () => recordsApi.list(form.name, params),
-    placeholderData: keepPreviousData,
-  });
 
   return {
     selection,

@@ -33,6 +33,8 @@ export interface RecordTableState {
 export interface RecordTableProps {
   form: FormTemplate;
   searchable: ReadonlySet<string>;
+  /** Fields the server sorts by (app/forms); undefined while unknown. */
+  sortable?: ReadonlySet<string>;
   showId: boolean;
   items: FormRecord[];
   totalCount: number;
@@ -64,9 +66,12 @@ function completeOrder(stored: MRT_ColumnOrderState, ids: string[]): MRT_ColumnO
  * material-react-table on every keystroke made typing lag.
  */
 export const RecordTable = memo(function RecordTable(props: RecordTableProps) {
-  const { form, searchable, showId, items, totalCount, loading, error, state, onStateChange } = props;
+  const { form, searchable, sortable, showId, items, totalCount, loading, error, state, onStateChange } = props;
   const { selectedId, onSelect, navigationDisabled } = props;
-  const columns = useMemo(() => tableColumns({ form, searchable, showId }), [form, searchable, showId]);
+  const columns = useMemo(
+    () => tableColumns({ form, searchable, sortable, showId }),
+    [form, searchable, sortable, showId],
+  );
   const columnIds = useMemo(() => ['mrt-row-select', ...columns.map((c) => c.id ?? '')], [columns]);
   const columnOrder = completeOrder(state.columnOrder, columnIds);
   const columnVisibility = showId ? state.columnVisibility : { ...state.columnVisibility, id: false };

@@ -26,12 +26,14 @@ export interface TableColumnsOptions {
   form: FormTemplate;
   /** Fields that may be filtered by value (searchable columns of the model). */
   searchable: ReadonlySet<string>;
+  /** Fields the server sorts by (app/forms); undefined while unknown: every field. */
+  sortable?: ReadonlySet<string>;
   /** Administrator and developer see the '# id' column. */
   showId: boolean;
 }
 
 /** The table's columns: '# id' first (hidden from everyone else), then the form's fields. */
-export function tableColumns({ form, searchable, showId }: TableColumnsOptions): MRT_ColumnDef<FormRecord>[] {
+export function tableColumns({ form, searchable, sortable, showId }: TableColumnsOptions): MRT_ColumnDef<FormRecord>[] {
   const idColumn: MRT_ColumnDef<FormRecord> = {
     id: 'id',
     header: ID_COLUMN_HEADER,
@@ -48,6 +50,8 @@ export function tableColumns({ form, searchable, showId }: TableColumnsOptions):
     accessorFn: (row) => row[field.name],
     Cell: ({ row }) => cellText(field, row.original),
     enableColumnFilter: searchable.has(field.name),
+    // A column the server cannot sort by would fail the list (and used to be remembered so).
+    enableSorting: sortable?.has(field.name) ?? true,
   }));
   return [idColumn, ...fieldColumns];
 }

@@ -1,4 +1,10 @@
-import { DEFAULT_APP_CONFIG, FAVORITE_FORMS_KEY, type AppConfig, type AppConfigKey } from '@mdis/shared';
+import {
+  DEFAULT_APP_CONFIG,
+  FAVORITE_FORMS_KEY,
+  type AppConfig,
+  type AppConfigKey,
+  type ColumnAbilities,
+} from '@mdis/shared';
 import { api } from './apiClient';
 
 type Widen<T> = T extends boolean ? boolean : T extends string ? string : T extends number ? number : T;
@@ -37,6 +43,8 @@ export interface FormSummary {
   facetValues?: Partial<Record<'program' | 'expedition', number[]>>;
   /** The code generator made a specialised form module for it. */
   specialised?: boolean;
+  /** Per field: whether the table may sort and filter by it (the server's SQL can). */
+  columns?: Record<string, ColumnAbilities>;
 }
 export type FormsByModule = Record<string, FormSummary[]>;
 
