@@ -86,7 +86,8 @@ describe.each(DIALECTS)('every pseudo column sorts and filters in SQL (%s)', (di
   it('breaks ties by id in the direction of the sort', async () => {
     const ascending = await list('CoreSection', 'sort=section_split_exist');
     const descending = await list('CoreSection', 'sort=-section_split_exist');
-    const ties = (rows: Rec[], value: string) => rows.filter((row) => row.section_split_exist === value).map((r) => r.id);
+    const ties = (rows: Rec[], value: string) =>
+      rows.filter((row) => row.section_split_exist === value).map((r) => r.id);
     expect(ties(ascending, 'no').length).toBeGreaterThan(1);
     expect(ties(descending, 'no')).toEqual([...ties(ascending, 'no')].reverse());
   });
