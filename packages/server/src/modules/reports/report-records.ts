@@ -53,7 +53,7 @@ export async function recordsWhere(
 }
 
 /** Records per read of a streamed export: a few MB of rows at a time, whatever the list's size. */
-export const EXPORT_BATCH_ROWS = 1000;
+export const EXPORT_BATCH_ROWS = 5000;
 
 export interface RecordBatches {
   /** How many records the export holds (known before the first byte is sent). */
