@@ -1,14 +1,23 @@
-// S6: the questions of S1-S3 asked directly through the database driver in the bench process
+// S6: the questions of the list scenarios (S1-S3t, S7-S9) asked directly through the database driver in the bench process
 // (better-sqlite3 / pg), as a developer would write them by hand: the page and its total count,
 // nothing else. The API cannot be faster than this; the ratio API/raw is what the engine costs.
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { FILTER_REGEX_FLAGS } from '@mdis/shared/filters';
 import type { DatabaseConfig } from '../packages/server/src/infra/db/dialect';
-import { S3_MATERIAL, S3_MIN_TOP, type Targets } from './scenarios';
+import {
+  DEEP_PAGE,
+  PER_PAGE,
+  S3_MATERIAL,
+  S3_MIN_TOP,
+  S3R_COMBINED_ID,
+  S3T_MATERIAL_TEXT,
+  type Targets,
+} from './scenarios';
 
 export interface RawQuery {
-  key: 'S1' | 'S2' | 'S3';
+  /** The API scenario it is the raw equivalent of. */
+  key: string;
   /** `?` placeholders; turned into $n for PostgreSQL. */
   page: string;
   count: string;
@@ -30,24 +39,56 @@ export function rawQueries(t: Targets, dialect: DatabaseConfig['dialect']): RawQ
   const material = `FROM curation_sample x WHERE x.top > ? AND (x.sample_material ${regex} ? OR x.sample_material IN (
     SELECT i.display FROM value_list_items i JOIN value_lists l ON l.id = i.list_id
     WHERE l.listname = 'SAMPLE_MATERIAL' AND i.remark ${regex} ?))`;
+  const all = 'SELECT COUNT(*) AS n FROM curation_sample';
+  // The sample's mcd top [m] as the depth model computes it: its core's drillers top, the sections
+  // above it on the core, the section's mcd offset, plus the sample's top in cm.
+  const mcdTop = `c.drillers_top_depth + COALESCE((SELECT SUM(above.section_length) FROM core_section above
+      WHERE above.core_id = se.core_id AND above.section < se.section), 0) + COALESCE(se.mcd_offset, 0) + x.top / 100.0`;
   return [
-    {
-      key: 'S1',
-      page: 'SELECT * FROM curation_sample ORDER BY id LIMIT 20',
-      count: 'SELECT COUNT(*) AS n FROM curation_sample',
-      params: [],
-    },
+    { key: 'S1', page: `SELECT * FROM curation_sample ORDER BY id LIMIT ${String(PER_PAGE)}`, count: all, params: [] },
     {
       key: 'S2',
-      page: `SELECT x.* ${ofCore} ORDER BY x.top, x.id LIMIT 20`,
+      page: `SELECT x.* ${ofCore} ORDER BY x.top, x.id LIMIT ${String(PER_PAGE)}`,
       count: `SELECT COUNT(*) AS n ${ofCore}`,
       params: [t.core.id],
     },
     {
       key: 'S3',
-      page: `SELECT x.* ${material} ORDER BY x.id LIMIT 20`,
+      page: `SELECT x.* ${material} ORDER BY x.id LIMIT ${String(PER_PAGE)}`,
       count: `SELECT COUNT(*) AS n ${material}`,
       params: [S3_MIN_TOP, S3_MATERIAL, S3_MATERIAL],
+    },
+    {
+      key: 'S3r',
+      page: `SELECT x.* FROM curation_sample x WHERE x.top > ? AND x.combined_id ${regex} ? ORDER BY x.id LIMIT ${String(PER_PAGE)}`,
+      count: `SELECT COUNT(*) AS n FROM curation_sample x WHERE x.top > ? AND x.combined_id ${regex} ?`,
+      params: [S3_MIN_TOP, S3R_COMBINED_ID],
+    },
+    {
+      key: 'S3t',
+      page: `SELECT x.* ${material} ORDER BY x.id LIMIT ${String(PER_PAGE)}`,
+      count: `SELECT COUNT(*) AS n ${material}`,
+      params: [S3_MIN_TOP, S3T_MATERIAL_TEXT, S3T_MATERIAL_TEXT],
+    },
+    {
+      key: 'S7',
+      page: `SELECT * FROM curation_sample ORDER BY id LIMIT ${String(PER_PAGE)} OFFSET ${String((DEEP_PAGE - 1) * PER_PAGE)}`,
+      count: all,
+      params: [],
+    },
+    {
+      key: 'S8',
+      page: `SELECT * FROM curation_sample ORDER BY top DESC, id DESC LIMIT ${String(PER_PAGE)}`,
+      count: all,
+      params: [],
+    },
+    {
+      key: 'S9',
+      page: `SELECT x.*, ${mcdTop} AS mcd_top_depth FROM curation_sample x
+        JOIN curation_section_split p ON p.id = x.section_split_id JOIN core_section se ON se.id = p.section_id
+        JOIN core_core c ON c.id = se.core_id ORDER BY mcd_top_depth, x.id LIMIT ${String(PER_PAGE)}`,
+      count: all,
+      params: [],
     },
   ];
 }

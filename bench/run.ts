@@ -1,7 +1,8 @@
 // `npm run bench [-- --samples N --duration S --connections C --only S2,S6]`: on a generated
 // drilling dataset (default 1M samples; SQLite, or PostgreSQL with BENCH_DATABASE_URL) it starts
-// the server on 127.0.0.1 and loads each scenario with autocannon (C connections, S seconds), then
-// runs S1-S3 raw on the driver (S6). Prints req/s, p50, p99 and API/raw, and writes
+// the server on 127.0.0.1 and loads each scenario with autocannon (C connections, S seconds),
+// exports the whole sample list as CSV (S10: time and server RSS), then runs every list scenario
+// raw on the driver (S6). Prints req/s, p50, p99 and the API/raw ratios, and writes
 // bench/results/<date>-<dialect>.json. Numbers compare runs on one machine; they are not absolutes.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -11,6 +12,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { startServer } from '../e2e/support/server';
 import { BENCH_ADMIN, prepareDataset } from './dataset';
+import { EXPORT_PATH, measureExport } from './export';
 import { measureRaw, type Measured, rawQueries } from './raw';
 import { type ApiScenario, apiScenarios, findTargets } from './scenarios';
 
@@ -23,7 +25,7 @@ const { values: args } = parseArgs({
     samples: { type: 'string', default: '1000000' },
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '10' },
-    /** Scenario keys to run, e.g. S2,S6 (all when unset). */
+    /** Scenario keys to run, e.g. S2,S3r,S6,S10 (all when unset; S6 = the raw equivalents). */
     only: { type: 'string' },
   },
 });
@@ -31,25 +33,27 @@ const settings = {
   samples: Number(args.samples),
   durationSeconds: Number(args.duration),
   connections: Number(args.connections),
-  only: args.only?.toUpperCase().split(',') ?? ['S1', 'S2', 'S3', 'S4', 'S5', 'S6'],
+  only: args.only?.toUpperCase().split(','),
 };
 for (const [name, value] of Object.entries(settings))
   if (typeof value === 'number' && (!Number.isSafeInteger(value) || value < 1))
     throw new Error(`--${name} must be a whole number ≥ 1`);
 const postgresUrl = process.env.BENCH_DATABASE_URL || undefined;
 const dialect = postgresUrl ? 'postgres' : 'sqlite';
-const wanted = (key: string) => settings.only.includes(key);
+const wanted = (key: string) => settings.only?.includes(key.toUpperCase()) ?? true;
 
 interface Row extends Measured {
   key: string;
   scenario: string;
   non2xx?: number;
   errors?: number;
-  /** API p50 / raw p50 (S1-S3): includes the queueing of C connections on the API side. */
+  /** API p50 / raw p50 (list scenarios): includes the queueing of C connections on the API side. */
   ratioP50?: number;
-  /** Raw req/s / API req/s (S1-S3): the cost per request, whatever the concurrency. */
+  /** Raw req/s / API req/s (list scenarios): the cost per request, whatever the concurrency. */
   ratioThroughput?: number;
   note?: string;
+  /** S10: the server's highest RSS during the export, in MB. */
+  exportRssPeakMb?: number | undefined;
 }
 
 async function login(baseUrl: string): Promise<string> {
@@ -123,6 +127,26 @@ async function runApi(baseUrl: string, token: string, scenario: ApiScenario): Pr
   return row;
 }
 
+/** S10: one export of the whole sample list (time and the server's memory), after the load settled. */
+async function runExport(baseUrl: string, token: string, pid: number | undefined): Promise<Row> {
+  await settle(baseUrl);
+  const e = await measureExport(baseUrl, token, pid);
+  const memory = `server RSS ${String(e.rssBeforeMb ?? '?')} → peak ${String(e.rssPeakMb ?? '?')} MB`;
+  const note = `${EXPORT_PATH}: ${String(e.status)}, ${e.rows.toLocaleString('en-US')} rows, ${(e.bytes / 1e6).toFixed(1)} MB in ${e.seconds.toFixed(1)} s, ${memory}`;
+  console.log(`  S10 CSV export: ${note}`);
+  const ms = Math.round(e.seconds * 1000);
+  return {
+    key: 'S10',
+    scenario: 'CSV export of every sample',
+    requestsPerSecond: 0,
+    p50Ms: ms,
+    p99Ms: ms,
+    requests: 1,
+    note,
+    exportRssPeakMb: e.rssPeakMb,
+  };
+}
+
 function printTable(rows: Row[]): void {
   const header = ['', 'scenario', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'API/raw p50', 'raw/API req/s'];
   const lines = rows.map((r) => [
@@ -167,13 +191,14 @@ async function main(): Promise<void> {
       const token = await login(server.baseUrl);
       for (const scenario of apiScenarios(targets))
         if (wanted(scenario.key)) rows.push(await runApi(server.baseUrl, token, scenario));
+      if (wanted('S10')) rows.push(await runExport(server.baseUrl, token, server.pid));
     } finally {
       await server.stop();
     }
     if (wanted('S6'))
-      for (const query of rawQueries(targets, dialect)) {
+      for (const query of rawQueries(targets, dialect).filter((q) => wanted(q.key))) {
         const measured = await measureRaw(dataset.database, query, settings.durationSeconds, settings.connections);
-        const raw = { key: `S6/${query.key}`, scenario: `raw ${query.key}: page + count on the driver`, ...measured };
+        const raw = { key: `S6/${query.key}`, scenario: `raw ${query.key}: count + page on the driver`, ...measured };
         console.log(`  ${raw.key}: ${raw.requestsPerSecond.toFixed(0)} req/s, p50 ${String(raw.p50Ms)} ms`);
         const api = rows.find((r) => r.key === query.key);
         if (api && api.requests > 0 && raw.p50Ms > 0) {

@@ -14,7 +14,7 @@ export interface Targets {
 }
 
 export interface ApiScenario {
-  key: 'S1' | 'S2' | 'S3' | 'S4' | 'S5';
+  key: string;
   name: string;
   method: 'GET' | 'POST';
   path: string;
@@ -26,9 +26,18 @@ export interface ApiScenario {
 /** The regex and lower bound of S3 (material matches /sed/i, code SED or its text "Sediment"). */
 export const S3_MATERIAL = 'sed';
 export const S3_MIN_TOP = 50;
+/** S3r: a regex on a plain text column (samples of cores 10-19 of any hole, by combined id). */
+export const S3R_COMBINED_ID = '_1[0-9]_';
+/** S3t: a list column matched by its item's text only (the code is SED). */
+export const S3T_MATERIAL_TEXT = 'Sediment';
+/** S7: a deep page of the unfiltered list. */
+export const DEEP_PAGE = 50_000;
+export const PER_PAGE = 20;
+/** The pseudo column S9 sorts by (computed from the section's depth; sortable once issue 17 item 3 lands). */
+export const PSEUDO_SORT = 'mcd_top_depth';
 
 export function apiScenarios(t: Targets): ApiScenario[] {
-  const list = '/api/v1/form?name=sample&page=1&per-page=20';
+  const list = `/api/v1/form?name=sample&page=1&per-page=${String(PER_PAGE)}`;
   const { core } = t;
   // What the sample form's filter bar sends with expedition, site, hole and core chosen.
   const cascade = `filter[expedition_id]=${String(core.expeditionId)}&filter[site_id]=${String(core.siteId)}&filter[hole_id]=${String(core.holeId)}&filter[core_id]=${String(core.id)}`;
@@ -40,6 +49,20 @@ export function apiScenarios(t: Targets): ApiScenario[] {
       name: `material ~ /${S3_MATERIAL}/ and top>${String(S3_MIN_TOP)}`,
       method: 'GET',
       path: `${list}&filter[sample_material]=${S3_MATERIAL}&filter[top]=${encodeURIComponent(`>${String(S3_MIN_TOP)}`)}`,
+      status: 200,
+    },
+    {
+      key: 'S3r',
+      name: `combined_id ~ /${S3R_COMBINED_ID}/ and top>${String(S3_MIN_TOP)}`,
+      method: 'GET',
+      path: `${list}&filter[combined_id]=${encodeURIComponent(S3R_COMBINED_ID)}&filter[top]=${encodeURIComponent(`>${String(S3_MIN_TOP)}`)}`,
+      status: 200,
+    },
+    {
+      key: 'S3t',
+      name: `material text ${S3T_MATERIAL_TEXT} and top>${String(S3_MIN_TOP)}`,
+      method: 'GET',
+      path: `${list}&filter[sample_material]=${S3T_MATERIAL_TEXT}&filter[top]=${encodeURIComponent(`>${String(S3_MIN_TOP)}`)}`,
       status: 200,
     },
     {
@@ -57,6 +80,15 @@ export function apiScenarios(t: Targets): ApiScenario[] {
       body: { section_split_id: t.workingSplitId, top: 1, sample_length: 2, sample_material: 'SED', sample_size: 5 },
       status: 201,
     },
+    {
+      key: 'S7',
+      name: `samples page ${DEEP_PAGE.toLocaleString('en-US')}`,
+      method: 'GET',
+      path: list.replace('page=1', `page=${String(DEEP_PAGE)}`),
+      status: 200,
+    },
+    { key: 'S8', name: 'samples by top descending', method: 'GET', path: `${list}&sort=-top`, status: 200 },
+    { key: 'S9', name: `samples by ${PSEUDO_SORT}`, method: 'GET', path: `${list}&sort=${PSEUDO_SORT}`, status: 200 },
   ];
 }
 

@@ -10,6 +10,8 @@ const START_TIMEOUT_MS = 60_000;
 
 export interface RunningServer {
   baseUrl: string;
+  /** The server process (the bench reads its memory from /proc). */
+  pid: number | undefined;
   dataDir: string;
   output: () => string;
   stop: () => Promise<void>;
@@ -42,7 +44,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const stop = () => stopChild(child, dataDir);
   try {
     const baseUrl = await waitForReadyLine(child, () => output);
-    return { baseUrl, dataDir, output: () => output, stop };
+    return { baseUrl, pid: child.pid, dataDir, output: () => output, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -1,5 +1,4 @@
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import {
@@ -16,7 +15,7 @@ import { registerErrorHandler } from './infra/errors/error-handler';
 import { registerNotFoundHandler } from './infra/errors/not-found-handler';
 import { apiDocsPlugin, withDeepObjectQueries } from './infra/http/api-docs.plugin';
 import { registerJsonBodyParser } from './infra/http/json-body';
-import { CONTENT_SECURITY_POLICY } from './infra/http/security-headers';
+import { registerSecurityHeaders } from './infra/http/security-headers';
 import { healthPlugin } from './infra/http/health.plugin';
 import { webAppPlugin } from './infra/http/web-app.plugin';
 import { createIgsnFinder } from './modules/igsn/find-igsn';
@@ -89,10 +88,11 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
     await useGeneratedCode(app, config, services);
     // One template revision read per request (engine/templates/template-store.ts).
     registerTemplateScope(app);
+    // First, so that refusals (401, 403) carry them too.
+    registerSecurityHeaders(app);
     // Before any route: every route registered after this is checked for an access rule.
     registerAccessControl(app, services.tokens);
 
-    await app.register(fastifyHelmet, { contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY } });
     await app.register(fastifyCookie);
     await app.register(fastifySwagger, {
       openapi: {

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { preparedQuery } from '../db/prepared-query';
 import type { Db, UserRow } from '../db/schema';
 
 export interface TokenRecord {
@@ -23,6 +24,24 @@ const USER_COLUMNS = [
 ] as const;
 
 export function createTokensRepository(db: Db) {
+  // Every authenticated request runs it: built and compiled once (prepared-query.ts).
+  const findValidRow = preparedQuery(db, (tokenHash: string, now: string) =>
+    db
+      .selectFrom('auth_tokens')
+      .innerJoin('users', 'users.id', 'auth_tokens.user_id')
+      .select([
+        'auth_tokens.token_hash',
+        'auth_tokens.user_id',
+        'auth_tokens.expires_at',
+        'auth_tokens.last_used_at',
+        ...USER_COLUMNS,
+        // The store's single counter row (template-store.ts): the request's template lookups reuse it.
+        sql<number | string | null>`(SELECT revision FROM template_revision WHERE id = 1)`.as('template_revision'),
+      ])
+      .where('auth_tokens.token_hash', '=', tokenHash)
+      .where('auth_tokens.expires_at', '>', now)
+      .where('users.active', '=', 1),
+  );
   return {
     async insert(token: TokenRecord & { created_at: string }): Promise<void> {
       await db
@@ -45,22 +64,7 @@ export function createTokensRepository(db: Db) {
       tokenHash: string,
       now: string,
     ): Promise<{ token: TokenRecord; user: UserRow; templateRevision: number | undefined } | undefined> {
-      const row = await db
-        .selectFrom('auth_tokens')
-        .innerJoin('users', 'users.id', 'auth_tokens.user_id')
-        .select([
-          'auth_tokens.token_hash',
-          'auth_tokens.user_id',
-          'auth_tokens.expires_at',
-          'auth_tokens.last_used_at',
-          ...USER_COLUMNS,
-          // The store's single counter row (template-store.ts): the request's template lookups reuse it.
-          sql<number | string | null>`(SELECT revision FROM template_revision WHERE id = 1)`.as('template_revision'),
-        ])
-        .where('auth_tokens.token_hash', '=', tokenHash)
-        .where('auth_tokens.expires_at', '>', now)
-        .where('users.active', '=', 1)
-        .executeTakeFirst();
+      const row = (await findValidRow(tokenHash, now)).at(0);
       if (!row) return undefined;
       const { token_hash, user_id, expires_at, last_used_at, template_revision, ...user } = row;
       const templateRevision = template_revision === null ? undefined : Number(template_revision);

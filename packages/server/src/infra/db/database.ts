@@ -74,23 +74,21 @@ function budgeted(statement: SQLite.Statement, budget: QueryBudget): SqliteState
 
 /**
  * Kysely prepares every query anew; on a page of 25 rows preparing costs more than running it.
- * Statements are reused by SQL text (the oldest dropped past the cap). Safe because Kysely runs
- * one query at a time on its single SQLite connection, and SQLite re-prepares a statement itself
- * when the schema changed under it.
+ * Statements are reused by SQL text: the text is the query's shape (values are parameters), and
+ * the queries built once per shape (prepared-query.ts, the list's cached parts) hand over the same
+ * string, whose hash V8 keeps. A hit changes nothing (no reordering on the hot path); past the cap
+ * the oldest prepared statement is dropped. Safe because Kysely runs one query at a time on its
+ * single SQLite connection, and SQLite re-prepares a statement itself when the schema changed under it.
  */
 function withStatementCache(sqlite: SQLite.Database, budget: QueryBudget): SqliteDatabase {
   const statements = new Map<string, SqliteStatement>();
   return {
     close: () => sqlite.close(),
     prepare: (text: string) => {
-      let statement = statements.get(text);
-      if (statement) {
-        // Most recently used last: Map keeps insertion order, so eviction drops the least recent.
-        statements.delete(text);
-      } else {
-        statement = budgeted(sqlite.prepare(text), budget);
-        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
-      }
+      const cached = statements.get(text);
+      if (cached) return cached;
+      const statement = budgeted(sqlite.prepare(text), budget);
+      if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
       statements.set(text, statement);
       return statement;
     },

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { declareContextAccess } from '../auth/access-control';
@@ -22,10 +22,20 @@ export async function webAppPlugin(app: FastifyInstance, { distDir }: { distDir:
   await app.register(fastifyStatic, {
     root: distDir,
     prefix: '/',
-    // The service worker and index.html must be revalidated so that a new build is noticed.
+    // The build writes brotli and gzip copies beside the JS and CSS (packages/web/build/precompress.ts).
+    preCompressed: true,
     setHeaders: (res, path) => {
-      if (/(index\.html|sw\.js|registerSW\.js|manifest\.webmanifest)$/.test(path))
-        res.header('cache-control', 'no-cache');
+      res.header('cache-control', cacheControlOf(distDir, path));
     },
   });
+}
+
+/**
+ * Hashed assets are cached for a year without revalidation; everything else (index.html, the
+ * service worker, the manifest, icons) is revalidated so that a new build is noticed.
+ */
+function cacheControlOf(distDir: string, path: string): string {
+  // Vite names what it writes under assets/ by a hash of the content: such a URL never changes meaning.
+  const hashed = path.startsWith(join(distDir, 'assets', sep));
+  return hashed ? 'public, max-age=31536000, immutable' : 'no-cache';
 }

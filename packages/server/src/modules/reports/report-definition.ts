@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FormTemplate, ModelTemplate, ReportType, Role } from '@mdis/shared';
 import type { AuthenticatedUser } from '../../infra/auth/authenticated-user';
 import type { Row } from '../../engine/records/dynamic-db';
@@ -38,8 +39,11 @@ export interface ReportInput {
 /** A rendered report: a page for the browser, or a file to download (`fileName` set). */
 export interface ReportOutput {
   contentType: string;
-  body: string | Buffer;
+  /** A stream for exports of a whole list, written as the client reads. */
+  body: string | Buffer | Readable;
   fileName?: string;
+  /** How many records a streamed export holds (sent as `x-total-count` for a progress display). */
+  total?: number;
 }
 
 export interface ActionResult {

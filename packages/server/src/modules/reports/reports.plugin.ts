@@ -59,6 +59,7 @@ function send(reply: { type(t: string): unknown; header(k: string, v: string): u
   // Reports are per user and per moment: never from a shared cache.
   reply.header('cache-control', 'no-store');
   if (output.fileName) reply.header('content-disposition', `attachment; filename="${output.fileName}"`);
+  if (output.total !== undefined) reply.header('x-total-count', String(output.total));
   return output.body;
 }
 

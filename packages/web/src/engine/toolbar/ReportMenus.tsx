@@ -7,6 +7,7 @@ import PrintIcon from '@mui/icons-material/Print';
 import { REPORT_MESSAGES } from '@mdis/shared';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { AutoPrintMenu } from './AutoPrintMenu';
+import { ExportProgressBar } from './ExportProgressBar';
 import type { ReportEntry } from './reportLinks';
 
 export const REPORT_CONFIRM_TITLE = REPORT_MESSAGES.confirmTitle;
@@ -72,6 +73,7 @@ export function ReportMenus({ exports, reports, onRun, autoPrintForm }: ReportMe
       <ReportMenu label="Export" icon={<DownloadIcon />} entries={exports} onRun={run} />
       <ReportMenu label="Reports" icon={<PrintIcon />} entries={reports} onRun={run} />
       {autoPrintForm !== undefined && <AutoPrintMenu formName={autoPrintForm} />}
+      <ExportProgressBar />
       <ConfirmDialog
         open={confirming !== null}
         title={REPORT_CONFIRM_TITLE}

@@ -75,11 +75,24 @@ export function optionalNumber(value: unknown): number | null {
   return Number.isFinite(number) ? number : null;
 }
 
-/** Rounds half away from zero (PHP round), without the binary error of `x * 100`: 4.425 → 4.43. */
+/** Below this (scaled) the product `x * 10^digits` is off by far less than TIE_MARGIN. */
+const EXACT_SCALED_LIMIT = 1e9;
+/** How near a half the scaled value must be for the binary error of `x * 100` to matter. */
+const TIE_MARGIN = 1e-6;
+
+/**
+ * Rounds half away from zero (PHP round), without the binary error of `x * 100`: 4.425 → 4.43.
+ * A page rounds four depths per row: only values within a hair of a half (…5 at the third decimal)
+ * take the exact path through the decimal text; for the rest `x * 100` rounds the same way.
+ */
 export function roundDepth(value: number, digits = 2): number {
   const sign = value < 0 ? -1 : 1;
+  const factor = 10 ** digits;
+  const scaled = Math.abs(value) * factor;
+  if (scaled < EXACT_SCALED_LIMIT && Math.abs(scaled - Math.floor(scaled) - 0.5) > TIE_MARGIN)
+    return (sign * Math.round(scaled)) / factor;
   const text = String(Math.abs(value));
-  if (text.includes('e')) return (sign * Math.round(Math.abs(value) * 10 ** digits)) / 10 ** digits;
+  if (text.includes('e')) return (sign * Math.round(scaled)) / factor;
   return sign * Number(`${String(Math.round(Number(`${text}e${String(digits)}`)))}e${String(-digits)}`);
 }
 

@@ -1,12 +1,14 @@
+import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Row } from '../../../engine/records/dynamic-db';
+import { csvLines } from '../../../infra/http/csv';
 import { allColumns, cellText, type ReportColumn, visibleColumns } from '../report-columns';
-import { toCsv } from '../report-csv';
 import type { ReportDefinition, ReportInput, ReportOutput, ReportTarget } from '../report-definition';
-import { reportRecords, requireTarget } from '../report-records';
+import { type RecordBatches, reportRecordBatches, requireTarget } from '../report-records';
 
 type ColumnChoice = (target: ReportTarget, input: ReportInput) => ReportColumn[];
-type Writer = (name: string, columns: ReportColumn[], rows: Row[]) => Promise<ReportOutput>;
+/** A file written batch by batch as the client reads it: memory holds one batch, not the list. */
+type Writer = (name: string, columns: ReportColumn[], records: RecordBatches) => ReportOutput;
 
 const visible: ColumnChoice = (target, input) => visibleColumns(target, input.query.columns);
 const every: ColumnChoice = (target) => allColumns(target);
@@ -16,12 +18,22 @@ function fileName(name: string, extension: string): string {
   return `${name.replace(/[^\w-]/g, '_')}-${new Date().toISOString().slice(0, 10)}.${extension}`;
 }
 
-const csv: Writer = (name, columns, rows) =>
-  Promise.resolve({
-    contentType: 'text/csv; charset=utf-8',
-    fileName: fileName(name, 'csv'),
-    body: toCsv([columns.map((c) => c.name), ...rows.map((row) => columns.map((c) => row[c.name]))]),
-  });
+/** UTF-8 with a BOM, so that spreadsheets read it; multi-values joined by '; ' (report-csv.ts). */
+const csv: Writer = (name, columns, { total, batches }) => ({
+  contentType: 'text/csv; charset=utf-8',
+  fileName: fileName(name, 'csv'),
+  total,
+  body: Readable.from(
+    (async function* () {
+      yield `\uFEFF${csvLines([columns.map((c) => c.name)], cellText)}`;
+      for await (const rows of batches)
+        yield csvLines(
+          rows.map((row) => columns.map((c) => row[c.name])),
+          cellText,
+        );
+    })(),
+  ),
+});
 
 /** A cell keeps numbers as numbers; everything else is its text. */
 function xlsxValue(value: unknown): string | number | null {
@@ -30,34 +42,56 @@ function xlsxValue(value: unknown): string | number | null {
   return text === '' ? null : text;
 }
 
-const xlsx: Writer = async (name, columns, rows) => {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(name.slice(0, 31));
-  sheet.columns = columns.map((c) => ({
-    header: c.name,
-    key: c.name,
-    width: Math.min(40, Math.max(10, c.name.length + 2)),
-  }));
-  for (const row of rows) sheet.addRow(columns.map((c) => xlsxValue(row[c.name])));
-  sheet.getRow(1).font = { bold: true };
-  sheet.views = [{ state: 'frozen', ySplit: 1 }];
+/** exceljs's streaming writer: each row is zipped as it is committed (no shared strings table). */
+const xlsx: Writer = (name, columns, { total, batches }) => {
+  const body = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: body, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(name.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = columns.map((c) => ({ key: c.name, width: Math.min(40, Math.max(10, c.name.length + 2)) }));
+  const write = async () => {
+    const header = sheet.addRow(columns.map((c) => c.name));
+    header.font = { bold: true };
+    header.commit();
+    for await (const rows of batches) {
+      for (const row of rows) sheet.addRow(columns.map((c) => xlsxValue(row[c.name]))).commit();
+      // Let the zip drain to the client before the next batch is read.
+      if (body.writableNeedDrain) await new Promise((resolve) => body.once('drain', resolve));
+    }
+    sheet.commit();
+    await workbook.commit();
+  };
+  write().catch((error: unknown) => body.destroy(error instanceof Error ? error : new Error(String(error))));
   return {
     contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     fileName: fileName(name, 'xlsx'),
-    body: Buffer.from(await workbook.xlsx.writeBuffer()),
+    total,
+    body,
   };
 };
 
-const json: Writer = (name, columns, rows) =>
-  Promise.resolve({
-    contentType: 'application/json; charset=utf-8',
-    fileName: fileName(name, 'json'),
-    body: JSON.stringify(
-      rows.map((row) => Object.fromEntries(columns.map((c) => [c.name, row[c.name] ?? null]))),
-      null,
-      2,
-    ),
-  });
+/** One record as JSON.stringify(list, null, 2) writes it inside the array (indented by two). */
+function jsonItem(columns: ReportColumn[], row: Row): string {
+  const record = Object.fromEntries(columns.map((c) => [c.name, row[c.name] ?? null]));
+  return `  ${JSON.stringify(record, null, 2).replace(/\n/g, '\n  ')}`;
+}
+
+/** The same text as JSON.stringify(records, null, 2), written a batch at a time. */
+const json: Writer = (name, columns, { total, batches }) => ({
+  contentType: 'application/json; charset=utf-8',
+  fileName: fileName(name, 'json'),
+  total,
+  body: Readable.from(
+    (async function* () {
+      let first = true;
+      for await (const rows of batches) {
+        if (rows.length === 0) continue;
+        yield `${first ? '[\n' : ',\n'}${rows.map((row) => jsonItem(columns, row)).join(',\n')}`;
+        first = false;
+      }
+      yield first ? '[]' : '\n]';
+    })(),
+  ),
+});
 
 function listExport(name: string, title: string, choose: ColumnChoice, write: Writer): ReportDefinition {
   return {
@@ -69,7 +103,7 @@ function listExport(name: string, title: string, choose: ColumnChoice, write: Wr
     async render(input) {
       const target = requireTarget(input);
       const columns = choose(target, input);
-      return write(target.model.fullName, columns, await reportRecords(input));
+      return write(target.model.fullName, columns, await reportRecordBatches(input));
     },
   };
 }
