@@ -12,17 +12,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { type Browser, type Page, type Request, chromium } from 'playwright-core';
+import { type Browser, type Page, chromium } from 'playwright-core';
 import { findChromium } from '../e2e/support/env';
 import { startServer } from '../e2e/support/server';
 import { BENCH_ADMIN, prepareDataset } from './dataset';
+import { ROWS, clickToNewRows, isList, isWrite, rowsShownAt, saveToConfirmation, watchApi } from './web-probes';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = path.join(HERE, '..');
 const DIST = path.join(REPO_ROOT, 'packages/web/dist');
 const FORM = 'sample';
 const FORM_PATH = `/forms/${FORM}-form`;
-const ROWS = 'tbody tr[data-record-id]';
 const TIMEOUT_MS = 60_000;
 
 const { values: args } = parseArgs({
@@ -43,89 +43,10 @@ interface Figure {
   note?: string;
 }
 
-/** The list and write calls of the records API a page makes, with their timing, while a step runs. */
-function watchApi(page: Page) {
-  let calls: { url: string; method: string; ms: number; endAt: number }[] = [];
-  page.on('requestfinished', (request: Request) => {
-    const url = request.url();
-    if (!/\/api\/v1\/form(\/\d+)?\?/.test(url)) return;
-    const timing = request.timing();
-    calls.push({ url, method: request.method(), ms: timing.responseEnd, endAt: timing.startTime + timing.responseEnd });
-  });
-  return {
-    reset: () => (calls = []),
-    /** The longest matching call since the last reset (the list call; ids-only calls included). */
-    longest: (test: (call: { url: string; method: string }) => boolean) =>
-      Math.max(0, ...calls.filter(test).map((call) => call.ms)),
-    all: () => calls,
-  };
-}
-
-const isList = (call: { url: string; method: string }) => call.method === 'GET' && /\/api\/v1\/form\?/.test(call.url);
-const isWrite = (call: { method: string }) => call.method === 'POST' || call.method === 'PUT';
-
-/** Milliseconds since navigation start when the table shows at least `min` rows (or `1-min of` rows). */
-async function rowsShownAt(page: Page, min = 1): Promise<number> {
-  const handle = await page.waitForFunction(
-    ([selector, wanted]) => {
-      const rows = document.querySelectorAll(selector).length;
-      // a virtualized table keeps only the rows in view in the page: its pagination says the rest
-      const label = document.querySelector('.MuiTablePagination-displayedRows')?.textContent ?? '';
-      const full = rows >= wanted || (rows > 0 && new RegExp(`^1[-–]${String(wanted)} `).test(label));
-      return full ? performance.now() : 0;
-    },
-    [ROWS, min] as const,
-    { polling: 'raf', timeout: TIMEOUT_MS },
-  );
-  return (await handle.jsonValue()) as number;
-}
-
-async function firstRowIds(page: Page): Promise<string> {
-  return page.evaluate(
-    (selector) => [...document.querySelectorAll(selector)].map((row) => row.getAttribute('data-record-id')).join(','),
-    ROWS,
-  );
-}
-
-/** Clicks in the page (no driver round trip in the figure) and waits until the rows differ from before. */
-async function clickToNewRows(page: Page, target: ReturnType<Page['locator']>): Promise<number> {
-  const before = await firstRowIds(page);
-  await target.evaluate((element) => {
-    (window as unknown as { benchStart: number }).benchStart = performance.now();
-    (element as HTMLElement).click();
-  });
-  const handle = await page.waitForFunction(
-    ([selector, old]) => {
-      const ids = [...document.querySelectorAll(selector)].map((row) => row.getAttribute('data-record-id')).join(',');
-      return ids && ids !== old ? performance.now() - (window as unknown as { benchStart: number }).benchStart : 0;
-    },
-    [ROWS, before] as const,
-    { polling: 'raf', timeout: TIMEOUT_MS },
-  );
-  return (await handle.jsonValue()) as number;
-}
-
-/** Clicks Save in the page and waits for the confirmation text in a snackbar. */
-async function saveToConfirmation(page: Page, message: string): Promise<number> {
-  await page.getByRole('toolbar', { name: 'Record actions' }).getByRole('button', { name: 'Save', exact: true }).evaluate((element) => {
-    (window as unknown as { benchStart: number }).benchStart = performance.now();
-    (element as HTMLElement).click();
-  });
-  const handle = await page.waitForFunction(
-    (text) =>
-      [...document.querySelectorAll('.MuiSnackbar-root')].some((node) => node.textContent?.includes(text))
-        ? performance.now() - (window as unknown as { benchStart: number }).benchStart
-        : 0,
-    message,
-    { polling: 'raf', timeout: TIMEOUT_MS },
-  );
-  return (await handle.jsonValue()) as number;
-}
-
 /** Gzip sizes of the entry script and the chunks index.html preloads: what every first visit loads. */
 function entrySizes(): { files: number; rawKb: number; gzipKb: number } {
   const html = readFileSync(path.join(DIST, 'index.html'), 'utf8');
-  const files = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1] ?? '');
+  const files = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1]);
   let raw = 0;
   let gzip = 0;
   for (const file of files) {
@@ -136,34 +57,31 @@ function entrySizes(): { files: number; rawKb: number; gzipKb: number } {
   return { files: files.length, rawKb: raw / 1024, gzipKb: gzip / 1024 };
 }
 
-async function login(baseUrl: string): Promise<unknown> {
+async function login(baseUrl: string): Promise<{ token: string }> {
   const response = await fetch(`${baseUrl}/api/v1/auth/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(BENCH_ADMIN),
   });
   if (!response.ok) throw new Error(`login answered ${String(response.status)}: ${await response.text()}`);
-  return response.json();
+  return (await response.json()) as { token: string };
 }
 
-async function measure(browser: Browser, baseUrl: string, user: unknown): Promise<Figure[]> {
-  const figures: Figure[] = [];
-  // A fresh context: empty HTTP cache, no service worker; the signed-in user is in localStorage as
-  // after a login, so the first navigation goes straight to the form.
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1366, height: 860 } });
-  await context.addInitScript((stored) => {
-    if (!localStorage.getItem('user')) localStorage.setItem('user', stored);
-  }, JSON.stringify(user));
-  const page = await context.newPage();
-  const api = watchApi(page);
-  const scripts: { url: string; bytes: number }[] = [];
+interface Session {
+  page: Page;
+  api: ReturnType<typeof watchApi>;
+  figures: Figure[];
+}
+
+/** First rows after a cold navigation and after a reload; what JavaScript the cold load fetched. */
+async function coldAndWarm({ page, api, figures }: Session): Promise<{ kb: number; files: number }> {
+  const scripts: number[] = [];
   page.on('requestfinished', (request) => {
     if (request.resourceType() !== 'script') return;
-    void request.sizes().then((sizes) => scripts.push({ url: request.url(), bytes: sizes.responseBodySize }));
+    void request.sizes().then((sizes) => scripts.push(sizes.responseBodySize));
   });
-
-  await page.goto(`/#${FORM_PATH}`);
   console.log('… cold navigation');
+  await page.goto(`/#${FORM_PATH}`);
   figures.push({
     figure: 'first rows, cold navigation',
     ms: await rowsShownAt(page),
@@ -171,23 +89,35 @@ async function measure(browser: Browser, baseUrl: string, user: unknown): Promis
     target: '≤ 800',
   });
   await page.waitForLoadState('networkidle');
-  const transferred = scripts.reduce((sum, script) => sum + script.bytes, 0) / 1024;
-  const coldScripts = scripts.length;
-
+  const cold = { kb: scripts.reduce((sum, bytes) => sum + bytes, 0) / 1024, files: scripts.length };
   console.log('… reload');
   api.reset();
   await page.reload();
-  figures.push({ figure: 'first rows, reload', ms: await rowsShownAt(page), apiMs: api.longest(isList), target: '≤ 400' });
+  figures.push({
+    figure: 'first rows, reload',
+    ms: await rowsShownAt(page),
+    apiMs: api.longest(isList),
+    target: '≤ 400',
+  });
+  return cold;
+}
 
+/** 200 rows per page (chosen as a user does; the form remembers it): a reload, a re-sort, a page. */
+async function bigPages({ page, api, figures }: Session): Promise<void> {
   console.log('… 200 rows per page');
-  // 200 rows per page, chosen as a user does; the form remembers it across the reload.
   await page.getByRole('combobox', { name: /rows per page/i }).click();
   await page.getByRole('option', { name: '200', exact: true }).click();
   await rowsShownAt(page, 200);
   api.reset();
   await page.reload();
   const rows200 = await rowsShownAt(page, 200);
-  const listEnd = Math.max(0, ...api.all().filter(isList).map((call) => call.endAt));
+  const listEnd = Math.max(
+    0,
+    ...api
+      .all()
+      .filter(isList)
+      .map((call) => call.endAt),
+  );
   const navigationStart = await page.evaluate(() => performance.timeOrigin);
   figures.push({
     figure: '200 rows per page, reload',
@@ -196,7 +126,6 @@ async function measure(browser: Browser, baseUrl: string, user: unknown): Promis
     target: 'rows ≤ 250 after the data',
     note: listEnd ? `rows ${(rows200 - (listEnd - navigationStart)).toFixed(0)} ms after the list answer arrived` : '',
   });
-
   console.log('… sort and page');
   // The id column: every shown column should sort on the server, but pseudo columns do not yet
   // (issue 17); the id always does, and from ascending a click turns it to descending.
@@ -215,29 +144,31 @@ async function measure(browser: Browser, baseUrl: string, user: unknown): Promis
     apiMs: api.longest(isList),
     target: '≤ 300',
   });
+}
 
+const ANCESTORS: [string, string][] = [
+  ['expedition', 'expedition_id'],
+  ['site', 'site_id'],
+  ['hole', 'hole_id'],
+  ['core', 'core_id'],
+  ['section', 'section_id'],
+  ['sectionSplit', 'section_split_id'],
+];
+
+/** Save: the first row, Edit, Save unchanged. Create: Smart Copy of it under its split, Save. */
+async function writes({ page, api, figures }: Session, token: string): Promise<void> {
   console.log('… save and create');
-  // Save: the first row, Edit, Save unchanged. Create: Smart Copy of it under its split, Save.
   const firstId = Number(await page.locator(ROWS).first().getAttribute('data-record-id'));
   const record = await page.evaluate(
-    async ([id, name, token]) => {
+    async ([id, name, bearer]) => {
       const response = await fetch(`/api/v1/form/${String(id)}?name=${name}`, {
-        headers: { Authorization: `Bearer ${token}` },
+        headers: { Authorization: `Bearer ${bearer}` },
       });
       return (await response.json()) as Record<string, unknown>;
     },
-    [firstId, FORM, (user as { token: string }).token] as const,
+    [firstId, FORM, token] as const,
   );
-  const ancestors: [string, string][] = [
-    ['expedition', 'expedition_id'],
-    ['site', 'site_id'],
-    ['hole', 'hole_id'],
-    ['core', 'core_id'],
-    ['section', 'section_id'],
-    ['sectionSplit', 'section_split_id'],
-  ];
-  const filter = ancestors
-    .filter(([, column]) => record[column] !== undefined && record[column] !== null)
+  const filter = ANCESTORS.filter(([, column]) => record[column] !== undefined && record[column] !== null)
     .map(([key, column]) => `${key}:${String(record[column])}`)
     .join(',');
   await page.goto(`/#${FORM_PATH}/${String(firstId)}?filter=${encodeURIComponent(filter)}`);
@@ -254,6 +185,7 @@ async function measure(browser: Browser, baseUrl: string, user: unknown): Promis
   });
   await page.locator('[data-record-panel][data-scenario="view"]').waitFor({ timeout: TIMEOUT_MS });
   await page.waitForLoadState('networkidle');
+  // a curator's next record follows at once, while the last confirmation still shows
   await toolbar.getByRole('button', { name: 'Smart Copy', exact: true }).click();
   await page.locator('[data-record-panel][data-scenario="create"]').waitFor({ timeout: TIMEOUT_MS });
   api.reset();
@@ -263,22 +195,37 @@ async function measure(browser: Browser, baseUrl: string, user: unknown): Promis
     apiMs: api.longest(isWrite),
     target: '≤ 400',
   });
+}
 
+async function measure(browser: Browser, baseUrl: string, user: { token: string }): Promise<Figure[]> {
+  // A fresh context: empty HTTP cache, no service worker; the signed-in user is in localStorage as
+  // after a login, so the first navigation goes straight to the form.
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1366, height: 860 } });
+  await context.addInitScript((stored) => {
+    if (!localStorage.getItem('user')) localStorage.setItem('user', stored);
+  }, JSON.stringify(user));
+  const page = await context.newPage();
+  const session: Session = { page, api: watchApi(page), figures: [] };
+  const cold = await coldAndWarm(session);
+  await bigPages(session);
+  await writes(session, user.token);
   const entry = entrySizes();
-  figures.push({
-    figure: 'JS: entry + preloaded chunks (gzip -9)',
-    ms: NaN,
-    target: '≤ 200 KB',
-    note: `${entry.gzipKb.toFixed(0)} KB gzip (${entry.rawKb.toFixed(0)} KB raw) in ${String(entry.files)} files`,
-  });
-  figures.push({
-    figure: 'JS transferred, cold load of the form',
-    ms: NaN,
-    target: 'precompressed',
-    note: `${transferred.toFixed(0)} KB as served in ${String(coldScripts)} files`,
-  });
+  session.figures.push(
+    {
+      figure: 'JS: entry + preloaded chunks (gzip -9)',
+      ms: NaN,
+      target: '≤ 200 KB',
+      note: `${entry.gzipKb.toFixed(0)} KB gzip (${entry.rawKb.toFixed(0)} KB raw) in ${String(entry.files)} files`,
+    },
+    {
+      figure: 'JS transferred, cold load of the form',
+      ms: NaN,
+      target: 'precompressed',
+      note: `${cold.kb.toFixed(0)} KB as served in ${String(cold.files)} files`,
+    },
+  );
   await context.close();
-  return figures;
+  return session.figures;
 }
 
 function print(figures: Figure[]): void {
@@ -311,7 +258,9 @@ async function main(): Promise<void> {
   });
   try {
     const user = await login(server.baseUrl);
-    console.log(`${samples.toLocaleString('en-US')} samples, ${server.baseUrl}, Chromium, ${String(os.cpus().length)} cores`);
+    console.log(
+      `${samples.toLocaleString('en-US')} samples, ${server.baseUrl}, Chromium, ${String(os.cpus().length)} cores`,
+    );
     print(await measure(browser, server.baseUrl, user));
   } catch (error) {
     const shot = path.join(os.tmpdir(), 'mdis-bench-web-failure.png');

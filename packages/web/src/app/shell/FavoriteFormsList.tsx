@@ -29,7 +29,6 @@ import type { FavoriteForm } from '../../platform/api/app.api';
 import { favoriteId, favoriteLabel, formPath } from './favoriteForm';
 import type { useFavoriteForms } from './useFavoriteForms';
 
-
 interface SortableFavoriteProps {
   form: FavoriteForm;
   index: number;
