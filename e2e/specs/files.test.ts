@@ -111,7 +111,7 @@ browserSuite('archive files: upload, assign, show files, preview, unassign', 'fi
     await session().shot(popup, 'uploaded');
   });
 
-  test('assigns one photo to the core as type PH', async () => {
+  test('assigns one photo to the core as type PH; the core window counts it without a reload', async () => {
     const popup = upload.page;
     // the new uploads come ticked: keep only the first core's first box
     await upload.page.getByRole('checkbox', { name: 'select all uploaded files' }).uncheck();
@@ -127,49 +127,77 @@ browserSuite('archive files: upload, assign, show files, preview, unassign', 'fi
       ['core-1-box-1.png', 'PH', firstCore().combined_id],
     ]);
     expect(String(files[0]?.filename)).toMatch(/^PH_.*\.F\d+\.png$/);
-    await popup.close();
+    // issue 18 item 14: the write in the upload window refreshes the core window, which stays as it was
+    await visible(coreForm.button('show files (1)'));
+    await session().shot(page, 'core-counts-assigned-file');
   });
 
-  test("the core shows 'show files (1)', which lists the photo; its preview loads", async () => {
-    await page.reload();
-    await visible(coreForm.button('show files (1)'));
-    await coreForm.button('show files (1)').click();
-    const filter = `${coreFilter()},core:${String(firstCore().id)}`;
-    await waitForRoute(page, (r) => r.startsWith('/forms/files-form?filter=' + encodeURIComponent(filter)), filter);
+  let filesWindow: Page;
 
-    const filesForm = new FormPage(page, 'files');
+  test("'show files (1)' opens the files window beside the core form and lists the photo; its preview loads", async () => {
+    const coreRoute = await waitForRoute(page, (r) => r.startsWith('/forms/core-form/'), 'the core form');
+    const [popup] = await Promise.all([page.context().waitForEvent('page'), coreForm.button('show files (1)').click()]);
+    filesWindow = popup;
+    await popup.waitForLoadState();
+    expect(await popup.evaluate(() => window.name)).toBe('files-window');
+    const filter = `${coreFilter()},core:${String(firstCore().id)}`;
+    await waitForRoute(popup, (r) => r.startsWith('/forms/files-form?filter=' + encodeURIComponent(filter)), filter);
+    // issue 18 item 18: the core window still shows the core
+    expect(new URL(page.url()).hash.replace(/^#/, '')).toBe(coreRoute);
+
+    const filesForm = new FormPage(popup, 'files');
     await visible(filesForm.rows);
     expect(await filesForm.rows.count()).toBe(1);
     await filesForm.rows.first().click();
     await filesForm.waitForValue(filesForm.field('Original File Name'), 'core-1-box-1.png');
-    const preview = page.getByRole('img', { name: 'preview of core-1-box-1.png' });
+    const preview = popup.getByRole('img', { name: 'preview of core-1-box-1.png' });
     await visible(preview);
-    await page.waitForFunction(
+    await popup.waitForFunction(
       (img) => img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0,
       await preview.elementHandle(),
       { timeout: 15_000 },
     );
     await preview.scrollIntoViewIfNeeded();
-    const download = page.getByRole('link', { name: 'Download original' });
+    const download = popup.getByRole('link', { name: 'Download original' });
     expect(await download.getAttribute('href')).toMatch(/^files\/original\/\d+\?download=1$/);
-    await session().shot(page, 'files-form-preview');
+    await session().shot(popup, 'files-form-preview');
+
+    // a second click reuses the files window instead of opening another
+    const windows = page.context().pages().length;
+    await page.bringToFront();
+    await coreForm.button('show files (1)').click();
+    await waitForRoute(popup, (r) => r === '/forms/files-form?filter=' + encodeURIComponent(filter), 'the files list');
+    expect(page.context().pages().length).toBe(windows);
+    // the reused window follows its new address: the list of the core's files, no file chosen
+    await hasText(popup.locator('body'), 'Select a record in the table');
   });
 
-  test("unassigns it after the 'Unassign File' confirmation; the core counts no file again", async () => {
-    await page.getByRole('button', { name: 'Unassign', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'Unassign File' });
+  test("unassigns it after the 'Unassign File' confirmation; the other windows update without a reload", async () => {
+    const popup = filesWindow;
+    await popup.bringToFront();
+    const filesForm = new FormPage(popup, 'files');
+    await filesForm.rows.first().click();
+    await filesForm.waitForValue(filesForm.field('Original File Name'), 'core-1-box-1.png');
+    await session().shot(popup, 'files-window-before-unassign');
+    await popup.getByRole('button', { name: 'Unassign', exact: true }).click();
+    const dialog = popup.getByRole('dialog', { name: 'Unassign File' });
     await visible(dialog);
     await hasText(
       dialog,
       'This will remove the linkage of this file to this record, and move the file back to the "File Upload" area.',
     );
-    await session().shot(page, 'unassign-confirm');
+    await session().shot(popup, 'unassign-confirm');
     await dialog.getByRole('button', { name: 'Unassign' }).click();
-    await hasText(page.locator('.MuiSnackbar-root'), 'un-assigned successfully');
+    await hasText(popup.locator('.MuiSnackbar-root'), 'un-assigned successfully');
     await hidden(dialog);
 
     expect(await apiListRecords(baseUrl, adminToken, 'files', { core_id: firstCore().id })).toEqual([]);
-    await coreForm.goto(`/forms/core-form/${String(firstCore().id)}?filter=${encodeURIComponent(coreFilter())}`);
+    // issue 18 item 14: the core window counts no file, the upload window lists the file again
     await visible(coreForm.button('show files (0)'));
+    await upload.page.waitForFunction(
+      () => document.querySelectorAll('[aria-label="Uploaded files"] tbody tr').length === 3,
+    );
+    expect(await upload.uploadedNames()).toContain('core-1-box-1.png');
+    await session().shot(upload.page, 'upload-window-lists-unassigned');
   });
 });

@@ -329,6 +329,15 @@ browserSuite('the generic form: core logging on the core form', 'generic-form', 
     const sections = new FormPage(popup, 'section');
     await sections.waitForValue(sections.filter('Core'), '4');
     await session().shot(popup, 'sections-window');
+
+    // issue 18 item 18: another core's Sections reuse that window instead of opening one more
+    const windows = page.context().pages().length;
+    await page.bringToFront();
+    await form.row(core(3).id).click();
+    await form.waitForRouteId(core(3).id);
+    await form.button('Sub-form Sections').click();
+    await sections.waitForValue(sections.filter('Core'), '3');
+    expect(page.context().pages().length).toBe(windows);
     await popup.close();
   });
 

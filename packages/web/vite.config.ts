@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompressDir } from './build/precompress.ts';
@@ -14,9 +14,37 @@ const SERVER_PATHS = ['/api', '/cg', '/report', '/files'];
 const API_TARGET = process.env.MDIS_API_TARGET ?? 'http://127.0.0.1:8080';
 const OUT_DIR = fileURLToPath(new URL('./dist', import.meta.url));
 
+const PICKERS = ['DatePicker', 'DateTimePicker', 'TimePicker'];
+const LAZY_PICKER = '\0lazy-picker:';
+
+/**
+ * material-react-table imports the MUI date pickers for its date filter inputs, which mDIS never
+ * shows (its filter-by-value row is text): they would put 140 KB gzip into the form page's chunk.
+ * Here its imports get a stand-in that loads the real picker the first time one is rendered.
+ */
+function lazyTableDatePickers(): Plugin {
+  return {
+    name: 'mdis:lazy-table-date-pickers',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const name = source.replace('@mui/x-date-pickers/', '');
+      if (importer?.includes('material-react-table') && PICKERS.includes(name)) return `${LAZY_PICKER}${name}`;
+      return null;
+    },
+    load(id) {
+      if (!id.startsWith(LAZY_PICKER)) return null;
+      const name = id.slice(LAZY_PICKER.length);
+      return `import { createElement, lazy, Suspense } from 'react';
+const Picker = lazy(() => import('@mui/x-date-pickers/${name}').then((m) => ({ default: m.${name} })));
+export function ${name}(props) { return createElement(Suspense, { fallback: null }, createElement(Picker, props)); }`;
+    },
+  };
+}
+
 export default defineConfig({
   define: { __MDIS_VERSION__: JSON.stringify(pkg.version) },
   plugins: [
+    lazyTableDatePickers(),
     react(),
     VitePWA({
       registerType: 'prompt',

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { isApiError } from '../../platform/api/ApiError';
 import { NotificationsProvider } from '../../platform/notifications/NotificationsContext';
 import { SessionProvider } from '../../platform/session/SessionContext';
+import { useCrossWindowRefresh } from '../../platform/windows/useCrossWindowRefresh';
 import { ThemeModeProvider } from '../theme/ThemeModeContext';
 
 export function createQueryClient(): QueryClient {
@@ -23,11 +24,17 @@ export interface AppProvidersProps {
   queryClient?: QueryClient;
 }
 
+function CrossWindowRefresh() {
+  useCrossWindowRefresh();
+  return null;
+}
+
 /** Everything the pages rely on: server state, theme, notifications and the session. */
 export function AppProviders({ children, queryClient }: AppProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
+      <CrossWindowRefresh />
       <ThemeModeProvider>
         <NotificationsProvider>
           <SessionProvider>{children}</SessionProvider>

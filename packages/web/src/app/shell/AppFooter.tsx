@@ -1,15 +1,19 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useSessionContext } from '../../platform/session/SessionContext';
-import { ImprintDialog } from './ImprintDialog';
+import { lazyPage } from '../../platform/routing/lazyWithTimeout';
 import { versionText } from '../../platform/version/versionText';
+
+// Loaded the first time the imprint opens: the first screen does not carry the dialog.
+const ImprintDialog = lazyPage(() => import('./ImprintDialog'), 'ImprintDialog');
 
 export function AppFooter() {
   const { config } = useSessionContext();
   const [imprintOpen, setImprintOpen] = useState(false);
+  const [imprintOpened, setImprintOpened] = useState(false);
   return (
     <Box
       component="footer"
@@ -31,13 +35,24 @@ export function AppFooter() {
       <Link href={config.AboutLink || undefined} target="_blank" rel="noopener noreferrer" variant="body2">
         About
       </Link>
-      <Button size="small" onClick={() => setImprintOpen(true)} sx={{ textTransform: 'none' }}>
+      <Button
+        size="small"
+        onClick={() => {
+          setImprintOpened(true);
+          setImprintOpen(true);
+        }}
+        sx={{ textTransform: 'none' }}
+      >
         Imprint
       </Button>
       <Typography variant="caption" color="text.secondary" sx={{ ml: 'auto' }}>
         {versionText()}
       </Typography>
-      <ImprintDialog open={imprintOpen} onClose={() => setImprintOpen(false)} />
+      {imprintOpened && (
+        <Suspense fallback={null}>
+          <ImprintDialog open={imprintOpen} onClose={() => setImprintOpen(false)} />
+        </Suspense>
+      )}
     </Box>
   );
 }

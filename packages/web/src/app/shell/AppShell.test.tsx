@@ -61,7 +61,7 @@ describe('the application shell', () => {
     const fetchMock = mockApi({ ...shellAnswers(ADMIN), 'POST auth/logout': { status: 204 } });
     renderApp('/', { user: ADMIN });
     await userEvent.click(await screen.findByRole('button', { name: 'account menu' }));
-    expect(screen.getByText('Ada Admin')).toBeTruthy();
+    expect(await screen.findByText('Ada Admin')).toBeTruthy(); // the menu loads when first opened
     await userEvent.click(screen.getByRole('menuitem', { name: 'Logout' }));
     expect(await screen.findByRole('button', { name: 'Log In' })).toBeTruthy();
     await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull());

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -11,9 +12,12 @@ import MenuIcon from '@mui/icons-material/Menu';
 import { useSessionContext } from '../../platform/session/SessionContext';
 import { useThemeModeContext } from '../theme/ThemeModeContext';
 import { AppBrand } from './AppBrand';
-import { FacetSearchPicker } from '../../features/facet-search/FacetSearchPicker';
 import { CodeScannerButton } from '../../features/igsn/CodeScannerButton';
+import { lazyPage } from '../../platform/routing/lazyWithTimeout';
 import { PersonMenu } from './PersonMenu';
+
+// Only shown where the configuration turns facet search on: loaded then.
+const FacetSearchPicker = lazyPage(() => import('../../features/facet-search/FacetSearchPicker'), 'FacetSearchPicker');
 
 export interface AppTopBarProps {
   /** Shown below the permanent-drawer breakpoint, when there is a drawer to open. */
@@ -43,7 +47,11 @@ export function AppTopBar({ onMenuClick }: AppTopBarProps) {
             {compact ? <UnfoldMoreIcon /> : <UnfoldLessIcon />}
           </IconButton>
         </Tooltip>
-        {user && config.useFacetSearch && <FacetSearchPicker />}
+        {user && config.useFacetSearch && (
+          <Suspense fallback={null}>
+            <FacetSearchPicker />
+          </Suspense>
+        )}
         {user && <CodeScannerButton />}
         {user && <PersonMenu user={user} />}
       </Toolbar>

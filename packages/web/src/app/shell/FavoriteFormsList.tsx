@@ -26,11 +26,8 @@ import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import type { FavoriteForm } from '../../platform/api/app.api';
+import { favoriteId, favoriteLabel, formPath } from './favoriteForm';
 import type { useFavoriteForms } from './useFavoriteForms';
-
-export const favoriteId = (form: FavoriteForm) => `${form.module}/${form.key}`;
-export const favoriteLabel = (form: FavoriteForm) => form.label || form.key;
-export const formPath = (form: { key: string }) => `/forms/${form.key}-form`;
 
 interface SortableFavoriteProps {
   form: FavoriteForm;

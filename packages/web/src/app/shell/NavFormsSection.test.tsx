@@ -20,7 +20,7 @@ describe('favourite forms in the drawer', () => {
     const nav = await screen.findByRole('navigation', { name: 'main navigation' });
     await userEvent.click(await within(nav).findByRole('button', { name: 'Add Cores to favourites' }));
     await userEvent.click(within(nav).getByRole('button', { name: 'Add Holes to favourites' }));
-    await userEvent.click(within(nav).getByRole('button', { name: 'Move Holes up' }));
+    await userEvent.click(await within(nav).findByRole('button', { name: 'Move Holes up' })); // the sortable list loads after the drawer
 
     const favourites = within(nav).getByRole('list', { name: 'Favourites' });
     expect(

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { NavLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import IconButton from '@mui/material/IconButton';
@@ -12,8 +13,12 @@ import StarBorderIcon from '@mui/icons-material/StarBorder';
 import { isReadOnly, type AuthUser } from '@mdis/shared';
 import { appApi, appKeys, type FavoriteForm } from '../../platform/api/app.api';
 import { useFacetFormFilter } from '../../features/facet-search/useFacetFormFilter';
-import { FavoriteFormsList, favoriteLabel, formPath } from './FavoriteFormsList';
+import { lazyPage } from '../../platform/routing/lazyWithTimeout';
+import { favoriteLabel, formPath } from './favoriteForm';
 import { useFavoriteForms } from './useFavoriteForms';
+
+// Its drag-and-drop library is not needed for the first screen.
+const FavoriteFormsList = lazyPage(() => import('./FavoriteFormsList'), 'FavoriteFormsList');
 
 export interface NavFormsSectionProps {
   user: AuthUser;
@@ -71,7 +76,11 @@ export function NavFormsSection({ user, onNavigate }: NavFormsSectionProps) {
 
   return (
     <>
-      {!readOnly && <FavoriteFormsList favorites={favorites} onNavigate={onNavigate} />}
+      {!readOnly && (
+        <Suspense fallback={null}>
+          <FavoriteFormsList favorites={favorites} onNavigate={onNavigate} />
+        </Suspense>
+      )}
       <List subheader={<ListSubheader component="div">Forms</ListSubheader>} dense>
         {forms.isPending && <Hint>Loading forms…</Hint>}
         {forms.isError && <Hint>{`Forms could not be loaded: ${forms.error.message}`}</Hint>}

@@ -1,58 +1,20 @@
-import { useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
-import Box from '@mui/material/Box';
-import Divider from '@mui/material/Divider';
+import { Suspense, useState } from 'react';
 import IconButton from '@mui/material/IconButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import Typography from '@mui/material/Typography';
 import AccountCircle from '@mui/icons-material/AccountCircle';
-import LoginIcon from '@mui/icons-material/Login';
-import LogoutIcon from '@mui/icons-material/Logout';
-import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import type { AuthUser } from '@mdis/shared';
-import { useSessionContext } from '../../platform/session/SessionContext';
+import { lazyPage } from '../../platform/routing/lazyWithTimeout';
+
+const PersonMenuList = lazyPage(() => import('./PersonMenuList'), 'PersonMenuList');
 
 export interface PersonMenuProps {
   user: AuthUser;
 }
 
-function Entry({ icon, label, onClick }: { icon: ReactNode; label: string; onClick: () => void }) {
-  return (
-    <MenuItem onClick={onClick}>
-      <ListItemIcon>{icon}</ListItemIcon>
-      {label}
-    </MenuItem>
-  );
-}
-
-function UserHeader({ user }: PersonMenuProps) {
-  return (
-    <Box sx={{ px: 2, py: 1 }}>
-      <Typography fontWeight="bold">{user.profile.name || user.username}</Typography>
-      <Typography variant="body2" color="text.secondary">
-        {user.username}
-      </Typography>
-    </Box>
-  );
-}
-
 /** Name and username, My Account, and Logout (Login for the read-only default user). */
 export function PersonMenu({ user }: PersonMenuProps) {
-  const { isDefaultUser, logout } = useSessionContext();
-  const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const go = (path: string) => {
-    setAnchor(null);
-    void navigate(path);
-  };
-  const handleLogout = () => {
-    // Leave the guarded page first, so the guard does not add a redirect back to it.
-    go('/login');
-    void logout();
-  };
-
+  // mounted from the first opening on, so the menu can fade out when it closes
+  const [opened, setOpened] = useState(false);
   return (
     <>
       <IconButton
@@ -60,41 +22,17 @@ export function PersonMenu({ user }: PersonMenuProps) {
         aria-label="account menu"
         aria-haspopup="menu"
         onClick={(e) => {
+          setOpened(true);
           setAnchor(e.currentTarget);
         }}
       >
         <AccountCircle />
       </IconButton>
-      <Menu
-        anchorEl={anchor}
-        open={Boolean(anchor)}
-        onClose={() => {
-          setAnchor(null);
-        }}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      >
-        <UserHeader user={user} />
-        <Divider />
-        <Entry
-          icon={<ManageAccountsIcon fontSize="small" />}
-          label="My Account"
-          onClick={() => {
-            go('/settings/account');
-          }}
-        />
-        {isDefaultUser ? (
-          <Entry
-            icon={<LoginIcon fontSize="small" />}
-            label="Login"
-            onClick={() => {
-              go('/login');
-            }}
-          />
-        ) : (
-          <Entry icon={<LogoutIcon fontSize="small" />} label="Logout" onClick={handleLogout} />
-        )}
-      </Menu>
+      {opened && (
+        <Suspense fallback={null}>
+          <PersonMenuList user={user} anchor={anchor} onClose={() => setAnchor(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -105,8 +105,10 @@ export const recordsApi = {
   create: (name: string, record: FormRecord) => api.post<FormRecord>(`form?name=${q(name)}`, record),
   update: (name: string, id: number, record: FormRecord) => api.put<FormRecord>(`form/${id}?name=${q(name)}`, record),
   remove: (name: string, id: number) => api.delete(`form/${id}`, { query: { name } }),
-  defaults: (name: string, params: FormRecord) => api.post<FormRecord>(`form/defaults?name=${q(name)}`, params),
-  duplicate: (name: string, id: number) => api.post<FormRecord>(`form/duplicate?name=${q(name)}&id=${id}`),
+  defaults: (name: string, params: FormRecord) =>
+    api.post<FormRecord>(`form/defaults?name=${q(name)}`, params, { changesNothing: true }),
+  duplicate: (name: string, id: number) =>
+    api.post<FormRecord>(`form/duplicate?name=${q(name)}&id=${id}`, undefined, { changesNothing: true }),
   filterLists: (name: string, requests: FilterListRequest[]) => {
     const models = requests.map((r) => `models[]=${q(JSON.stringify(r))}`).join('&');
     return api.get<Record<string, FilterOption[]>>(`form/filter-lists?name=${q(name)}&${models}`);

@@ -6,7 +6,7 @@ import { FormToolbar } from '../toolbar/FormToolbar';
 import { RecordExtras } from '../toolbar/RecordExtras';
 import { ReportMenus } from '../toolbar/ReportMenus';
 import { isSafari, type LinkedForm } from '../toolbar/linkedForms';
-import { filesFilterOf, filesFormPathOf } from '../toolbar/recordFiles';
+import { FILES_WINDOW, filesFilterOf, filesFormPathOf } from '../toolbar/recordFiles';
 import { reportUrl, type ReportEntry } from '../toolbar/reportLinks';
 import { useReportRunner } from '../toolbar/useReportRunner';
 import type { useFormExtras } from './useFormExtras';
@@ -45,10 +45,12 @@ export function FormActions({
   const runReportOf = useReportRunner(form.name);
   const viewing = scenario.scenario === 'view';
 
-  const openLinked = (link: LinkedForm) => {
-    if (isSafari(navigator.userAgent)) void routerNavigate(link.path);
-    else window.open(appAddress(link.path), link.windowName);
+  // One named window per form, reused by every later click (Safari: this tab, spec 1 §2).
+  const openInWindow = (path: string, windowName: string) => {
+    if (isSafari(navigator.userAgent)) void routerNavigate(path);
+    else window.open(appAddress(path), windowName);
   };
+  const openLinked = (link: LinkedForm) => openInWindow(link.path, link.windowName);
   const runReport = (entry: ReportEntry) => {
     const ticked = Object.keys(listState.table.rowSelection).filter((id) => listState.table.rowSelection[id]);
     const hidden = listState.table.columnVisibility;
@@ -99,7 +101,7 @@ export function FormActions({
         links={extras.links}
         disabled={!viewing}
         onOpenUrl={(url) => window.open(url, '_blank', 'noopener')}
-        onShowFiles={() => void routerNavigate(filesFormPathOf(form.dataModel, record))}
+        onShowFiles={() => openInWindow(filesFormPathOf(form.dataModel, record), FILES_WINDOW)}
         onUploadFiles={() =>
           window.open(appAddress(`/files-upload?filter=${encodeURIComponent(uploadFilter)}`), 'files-upload-window')
         }

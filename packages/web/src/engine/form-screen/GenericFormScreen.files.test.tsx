@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ADMIN, VIEWER } from '../../test/mockApi';
 import { calls, core, listBody, mockFormApi, renderScreen } from './test/fixtures';
@@ -11,22 +11,26 @@ const toolbar = () => screen.getByRole('toolbar', { name: 'Record actions' });
 describe("the generic form's files buttons", { timeout: 20_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it("counts the record's files with one id-only call and lists them in the files form", async () => {
+  it("counts the record's files with one id-only call and lists them in the files window, keeping this one", async () => {
     const fetchMock = mockFormApi(ADMIN, cores, {
       'GET form/1': { status: 200, body: core(1, { site_id: 3, expedition_id: 1 }) },
       'GET file': { status: 200, body: listBody([{ id: 40 }, { id: 41 }]) },
     });
+    const open = vi.fn();
+    vi.stubGlobal('open', open);
     renderScreen({ user: ADMIN, route: { filter: HOLE, id: 1 } });
+    const before = screen.getByTestId('location').textContent;
     const showFiles = await within(toolbar()).findByRole('button', { name: 'show files (2)' });
     expect(calls(fetchMock).filter((call) => call.startsWith('GET file'))).toEqual([
       'GET file?page=-1&fields=id&filter[core_id]=1',
     ]);
     await userEvent.click(showFiles);
-    await waitFor(() =>
-      expect(screen.getByTestId('location').textContent).toBe(
-        `/forms/files-form?filter=${encodeURIComponent('expedition:1,site:3,hole:7,core:1')}`,
-      ),
+    const [address, name] = open.mock.calls[0] as [string, string];
+    expect(name).toBe('files-window');
+    expect(decodeURIComponent(address.split('#')[1] ?? '')).toBe(
+      '/forms/files-form?filter=expedition:1,site:3,hole:7,core:1',
     );
+    expect(screen.getByTestId('location').textContent).toBe(before);
   });
 
   it("opens the upload window named files-upload-window with the record's filter", async () => {

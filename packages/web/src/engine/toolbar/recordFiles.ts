@@ -3,6 +3,8 @@ import type { FormRecord } from '../api/records.api';
 import { encodeRouteFilter, type FilterSelection } from '../filter-bar/filterCascade';
 
 export const FILES_FORM_PATH = '/forms/files-form';
+/** 'show files' opens the files form beside the record's form, in this one window (as a sub-form's `{form}-window`). */
+export const FILES_WINDOW = 'files-window';
 
 function idOf(value: unknown): number | null {
   if (typeof value === 'number' && Number.isInteger(value)) return value;

@@ -1,5 +1,6 @@
 import { API_BASE } from '../../platform/api/apiClient';
 import { networkError, toApiError } from '../../platform/api/toApiError';
+import { announceDataChange } from '../../platform/windows/dataChanges';
 
 /** The multipart keys of the original's upload form model (spec 1 §7): `FilesUploadNewFormModel[…]`. */
 export const uploadField = (name: string) => `FilesUploadNewFormModel[${name}]`;
@@ -43,6 +44,8 @@ export function uploadFile<T = unknown>(file: File, options: UploadOptions): Pro
       const body = parseBody(request.responseText);
       if (request.status >= 200 && request.status < 300) {
         options.onProgress(100);
+        // the one write outside the API client: other windows' lists of uploads change too
+        announceDataChange({ path: 'file/upload' });
         resolve(body as T);
       } else reject(toApiError(request.status, body));
     };

@@ -10,6 +10,19 @@ function jsonResponse(status: number, body: unknown): Response {
 }
 
 describe('ApiClient', () => {
+  it('tells onWrite of each successful write, not of reads, computed answers or refused writes', async () => {
+    const onWrite = vi.fn();
+    let status = 200;
+    const client = new ApiClient({ fetch: async () => jsonResponse(status, {}), onWrite });
+    await client.get('form', { name: 'core' });
+    await client.post('form/defaults?name=core', {}, { changesNothing: true });
+    await client.put('form/1?name=core', { core: 2 });
+    await client.delete('form/1', { query: { name: 'core' } });
+    status = 422;
+    await expect(client.post('form?name=core', {})).rejects.toBeTruthy();
+    expect(onWrite.mock.calls).toEqual([['form/1?name=core'], ['form/1']]);
+  });
+
   it('sends X-Requested-With, the bearer token and same-origin credentials', async () => {
     const fetchMock = vi.fn(async () => jsonResponse(200, { ok: true }));
     const client = new ApiClient({ fetch: fetchMock, getToken: () => 'tok-1' });

@@ -15,6 +15,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Another base than api/v1/ (the template calls live under cg/api/). */
   base?: string;
+  /** A POST that only computes an answer (defaults, a copy to edit): no other window needs to know. */
+  changesNothing?: boolean;
 }
 
 export interface ApiClientOptions {
@@ -22,6 +24,8 @@ export interface ApiClientOptions {
   getToken?: () => string | null | undefined;
   /** Called on every 401 that is not silent: the session clears the user and sends them to /login. */
   onUnauthorized?: (error: ApiError) => void;
+  /** Called after every successful write (not GET), so other windows can refresh what they show. */
+  onWrite?: (path: string) => void;
 }
 
 function buildUrl(path: string, query?: Query, base = API_BASE): string {
@@ -83,7 +87,10 @@ export class ApiClient {
       throw networkError();
     }
     const data = await readBody(response);
-    if (response.ok) return data as T;
+    if (response.ok) {
+      if ((options.method ?? 'GET') !== 'GET' && !options.changesNothing) this.options.onWrite?.(path);
+      return data as T;
+    }
     const error = toApiError(response.status, data);
     if (response.status === 401 && !options.silentUnauthorized) this.options.onUnauthorized?.(error);
     throw error;

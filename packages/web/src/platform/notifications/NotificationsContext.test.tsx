@@ -73,9 +73,10 @@ describe('notifications', () => {
         <Buttons />
       </NotificationsProvider>,
     );
-    await userEvent.click(screen.getByRole('button', { name: 'short' }));
+    // a warning showing and a message in line behind it
     await userEvent.click(screen.getByRole('button', { name: 'warn' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('saved');
+    await userEvent.click(screen.getByRole('button', { name: 'short' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('server says no');
     await userEvent.click(screen.getByRole('button', { name: 'clear' }));
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
@@ -90,5 +91,18 @@ describe('notifications', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('server says no');
     await userEvent.click(screen.getByRole('button', { name: 'short' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('saved'), { timeout: 4000 });
+  });
+
+  it('a new message replaces a confirmation on show at once instead of waiting behind it', async () => {
+    render(
+      <NotificationsProvider>
+        <Buttons />
+      </NotificationsProvider>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'short' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('saved');
+    await userEvent.click(screen.getByRole('button', { name: 'long' }));
+    // no waiting: the next save's confirmation is there as soon as it is notified
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['x'.repeat(51)]);
   });
 });

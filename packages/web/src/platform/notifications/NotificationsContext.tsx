@@ -29,7 +29,9 @@ export const GIVE_WAY_AFTER_MS = 2000;
 export function NotificationsProvider({ children }: { children: ReactNode }) {
   const [queue, setQueue] = useState<Notification[]>([]);
   const push = useCallback((message: string, color: AlertColor, timeout: number) => {
-    setQueue((q) => [...q, { id: nextId++, message, color, timeout }]);
+    // A new message replaces a confirmation on show or in line ('Record was created successfully'
+    // must not wait 2 s behind the previous save's): only warnings are kept until they give way.
+    setQueue((q) => [...q.filter((shown) => shown.color === 'warning'), { id: nextId++, message, color, timeout }]);
   }, []);
   const value = useMemo<NotificationsContextValue>(
     () => ({
