@@ -1,10 +1,13 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import MoreHorizIcon from '@mui/icons-material/MoreHoriz';
 import AddIcon from '@mui/icons-material/Add';
 import CancelIcon from '@mui/icons-material/Close';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
@@ -164,8 +167,45 @@ export function FormToolbar(props: FormToolbarProps) {
       >
         <LastPageIcon />
       </NavButton>
-      {props.children && <Divider orientation="vertical" flexItem />}
-      {props.children}
+      <ToolbarExtras>{props.children}</ToolbarExtras>
     </Box>
+  );
+}
+
+/**
+ * The extras (exports, reports, files, linked forms): in line on a tablet or wider; on a phone behind
+ * 'More actions', which opens them on a row of their own. They stay mounted while closed, so a dialog
+ * one of them opened lives on.
+ */
+function ToolbarExtras({ children }: { children?: ReactNode }) {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const [open, setOpen] = useState(false);
+  if (!children) return null;
+  if (!phone)
+    return (
+      <>
+        <Divider orientation="vertical" flexItem />
+        {children}
+      </>
+    );
+  return (
+    <>
+      <Tooltip title="More actions">
+        <IconButton
+          aria-label="More actions"
+          aria-expanded={open}
+          aria-controls="form-toolbar-extras"
+          onClick={() => setOpen((was) => !was)}
+        >
+          <MoreHorizIcon />
+        </IconButton>
+      </Tooltip>
+      <Box
+        id="form-toolbar-extras"
+        sx={{ flexBasis: '100%', display: open ? 'flex' : 'none', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}
+      >
+        {children}
+      </Box>
+    </>
   );
 }
