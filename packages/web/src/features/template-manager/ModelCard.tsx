@@ -40,7 +40,7 @@ export function ManageFormsButton({ model, fill }: { model: ModelSummary; fill?:
   if (ready) return button;
   return (
     <Tooltip title={FORMS_NEED_GENERATION}>
-      <span style={fill ? { flex: 1, display: 'flex' } : undefined}>{button}</span>
+      <span style={fill ? { display: 'flex' } : undefined}>{button}</span>
     </Tooltip>
   );
 }
@@ -75,19 +75,16 @@ export function ModelCard({ model, onDownload, onDuplicate, onDelete }: ModelCar
         disableSpacing
         sx={{ flexDirection: 'column', alignItems: 'stretch', gap: 1, px: 2, pb: 2, mt: 'auto' }}
       >
-        <Box sx={{ display: 'flex', gap: 1 }}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', gap: 1 }}>
           <Button
             size="small"
             variant="outlined"
-            sx={{ flex: 1 }}
             component={RouterLink}
             to={`${TEMPLATES_MANAGER_PATH}/data-models/update/${encodeURIComponent(model.fullName)}`}
           >
             Edit
           </Button>
-          <Box sx={{ flex: 1, display: 'flex' }}>
-            <ManageFormsButton model={model} fill />
-          </Box>
+          <ManageFormsButton model={model} fill />
         </Box>
         <Box sx={{ display: 'flex', gap: 0.5 }}>
           <Button size="small" onClick={onDownload}>

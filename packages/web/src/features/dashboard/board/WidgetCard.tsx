@@ -42,7 +42,8 @@ export function WidgetCard({ widget, editMode, headerOnly, actions }: WidgetCard
         }}
       >
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-          <Typography variant="h6" component="h2" noWrap>
+          {/* in edit mode four buttons share the header: the title wraps rather than being cut off */}
+          <Typography variant="h6" component="h2" noWrap={!editMode} sx={{ overflowWrap: 'anywhere' }}>
             {widget.title || label}
           </Typography>
           {widget.subtitle && (
