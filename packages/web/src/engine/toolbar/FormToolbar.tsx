@@ -146,7 +146,7 @@ export function FormToolbar(props: FormToolbarProps) {
         </>
       )}
       {more && <MoreToggle open={moreOpen} onToggle={() => setMoreOpen((was) => !was)} />}
-      {(canEdit || !viewing) && <Divider orientation="vertical" flexItem />}
+      {(canEdit || !viewing) && !phone && <Divider orientation="vertical" flexItem />}
       <RecordNavigation {...props} disabled={navigationDisabled} />
       {more ? (
         // mounted while closed, so a dialog one of the extras opened lives on
@@ -168,8 +168,9 @@ export function FormToolbar(props: FormToolbarProps) {
 
 function RecordNavigation(props: FormToolbarProps & { disabled: boolean }) {
   const { disabled, canGoBack, canGoForward, position, total, onNavigate } = props;
+  // one unit: on a narrow screen the whole navigation wraps to its own row, never half of it
   return (
-    <>
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
       <NavButton label="First record" disabled={disabled || !canGoBack} onClick={() => onNavigate('first')}>
         <FirstPageIcon />
       </NavButton>
@@ -185,7 +186,7 @@ function RecordNavigation(props: FormToolbarProps & { disabled: boolean }) {
       <NavButton label="Last record" disabled={disabled || !canGoForward} onClick={() => onNavigate('last')}>
         <LastPageIcon />
       </NavButton>
-    </>
+    </Box>
   );
 }
 
