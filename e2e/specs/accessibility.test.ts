@@ -89,6 +89,29 @@ browserSuite('accessibility: axe-core finds no critical or serious violation', '
         await new ShellPage(page).waitUntilShown();
       });
 
+      test('every button and link reached with Tab shows a focus ring', async () => {
+        await page.goto(`/#/forms/core-form/${String(seeded.cores[0]?.id)}`);
+        await visible(page.getByRole('toolbar', { name: 'Record actions' }));
+        const withoutRing: string[] = [];
+        let buttons = 0;
+        for (let step = 0; step < 40; step += 1) {
+          await page.keyboard.press('Tab');
+          const focused = await page.evaluate(() => {
+            const element = document.activeElement;
+            if (!(element instanceof HTMLElement)) return null;
+            if (!element.matches('button, a, [role="button"]')) return null;
+            const style = getComputedStyle(element);
+            const ring = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2;
+            return { ring, name: element.getAttribute('aria-label') ?? element.textContent.trim().slice(0, 30) };
+          });
+          if (!focused) continue;
+          buttons += 1;
+          if (!focused.ring) withoutRing.push(focused.name);
+        }
+        expect(buttons, 'buttons and links reached with Tab').toBeGreaterThan(5);
+        expect(withoutRing, 'focused without a visible focus ring').toEqual([]);
+      });
+
       for (const screen of SCREENS) {
         test(`the ${screen.name}`, async () => {
           await page.goto(`/#${screen.path(seeded)}`);
