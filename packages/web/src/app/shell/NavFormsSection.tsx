@@ -48,6 +48,36 @@ function Hint({ children }: { children: string }) {
   );
 }
 
+/** Narrows the long list of forms as one types; Escape clears it. */
+function FormSearch({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  return (
+    <li>
+      <TextField
+        size="small"
+        fullWidth
+        margin="none"
+        placeholder="Search forms"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') onChange('');
+        }}
+        sx={{ px: 2, pb: 1 }}
+        slotProps={{
+          htmlInput: { 'aria-label': 'Search forms' },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon fontSize="small" />
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+    </li>
+  );
+}
+
 /** Case-insensitive 'contains' on a form's label or module; an empty search matches everything. */
 function formMatcher(search: string): (text: string) => boolean {
   const needle = search.trim().toLowerCase();
@@ -93,32 +123,7 @@ export function NavFormsSection({ user, onNavigate }: NavFormsSectionProps) {
       <List subheader={<ListSubheader component="li">Forms</ListSubheader>} dense>
         {forms.isPending && <Hint>Loading forms…</Hint>}
         {forms.isError && <Hint>{`Forms could not be loaded: ${forms.error.message}`}</Hint>}
-        {forms.isSuccess && offeredModules.length > 0 && (
-          <li>
-            <TextField
-              size="small"
-              fullWidth
-              margin="none"
-              placeholder="Search forms"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              onKeyDown={(event) => {
-                if (event.key === 'Escape') setSearch('');
-              }}
-              sx={{ px: 2, pb: 1 }}
-              slotProps={{
-                htmlInput: { 'aria-label': 'Search forms' },
-                input: {
-                  startAdornment: (
-                    <InputAdornment position="start">
-                      <SearchIcon fontSize="small" />
-                    </InputAdornment>
-                  ),
-                },
-              }}
-            />
-          </li>
-        )}
+        {forms.isSuccess && offeredModules.length > 0 && <FormSearch value={search} onChange={setSearch} />}
         {forms.isSuccess && offeredModules.length === 0 && <Hint>No forms yet</Hint>}
         {offeredModules.length > 0 && modules.length === 0 && <Hint>{`No form matches '${search}'`}</Hint>}
         {modules.map(([module, list]) => (

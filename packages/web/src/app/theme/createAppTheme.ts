@@ -22,6 +22,20 @@ const FONT_FAMILY = [
   'sans-serif',
 ].join(',');
 
+// Page titles are h5 (PageHeading), card and widget titles h6.
+const TYPOGRAPHY = {
+  fontFamily: FONT_FAMILY,
+  h1: { fontSize: '2rem', fontWeight: 600, letterSpacing: '-0.01em' },
+  h2: { fontSize: '1.75rem', fontWeight: 600 },
+  h3: { fontSize: '1.5rem', fontWeight: 600 },
+  h4: { fontSize: '1.375rem', fontWeight: 600 },
+  h5: { fontSize: '1.5rem', fontWeight: 600, letterSpacing: '-0.01em' },
+  h6: { fontSize: '1.0625rem', fontWeight: 600 },
+  subtitle1: { fontWeight: 600 },
+  button: { textTransform: 'none', fontWeight: 600, letterSpacing: 0 },
+  overline: { fontWeight: 600, letterSpacing: '0.08em' },
+} as const;
+
 /**
  * The MUI theme, the one place the look is decided: the original's breakpoints (600, 960, 1264 px),
  * a calm typography scale, sentence-case buttons without shadows (the one contained button of a screen
@@ -41,19 +55,7 @@ export function createAppTheme({ dark, compact }: ThemeMode): Theme {
     breakpoints: { values: BREAKPOINTS },
     spacing: compact ? 6 : 8,
     shape: { borderRadius: 8 },
-    typography: {
-      fontFamily: FONT_FAMILY,
-      fontSize: compact ? 13 : 14,
-      h1: { fontSize: '2rem', fontWeight: 600, letterSpacing: '-0.01em' },
-      h2: { fontSize: '1.75rem', fontWeight: 600 },
-      h3: { fontSize: '1.5rem', fontWeight: 600 },
-      h4: { fontSize: '1.375rem', fontWeight: 600 },
-      h5: { fontSize: '1.5rem', fontWeight: 600, letterSpacing: '-0.01em' },
-      h6: { fontSize: '1.0625rem', fontWeight: 600 },
-      subtitle1: { fontWeight: 600 },
-      button: { textTransform: 'none', fontWeight: 600, letterSpacing: 0 },
-      overline: { fontWeight: 600, letterSpacing: '0.08em' },
-    },
+    typography: { ...TYPOGRAPHY, fontSize: compact ? 13 : 14 },
     components: {
       MuiButtonBase: {
         styleOverrides: { root: { '&.Mui-focusVisible': focusRing } },

@@ -45,11 +45,14 @@ export function ManageFormsButton({ model, fill }: { model: ModelSummary; fill?:
   );
 }
 
+function tableNoteOf(model: ModelSummary): string {
+  if (!model.isTableCreated) return `Table ${model.table} is not created`;
+  const since = model.tableGenerationTimestamp === null ? '' : ` since ${time(model.tableGenerationTimestamp)}`;
+  return `Table ${model.table} exists${since}`;
+}
+
 export function ModelCard({ model, onDownload, onDuplicate, onDelete }: ModelCardProps) {
-  const tableNote = model.isTableCreated
-    ? `Table ${model.table} exists` +
-      (model.tableGenerationTimestamp === null ? '' : ` since ${time(model.tableGenerationTimestamp)}`)
-    : `Table ${model.table} is not created`;
+  const tableNote = tableNoteOf(model);
   return (
     <Card
       variant="outlined"

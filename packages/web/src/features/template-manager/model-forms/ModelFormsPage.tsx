@@ -34,6 +34,16 @@ function ModelFormsActions({ newPath, canCreate }: { newPath: string; canCreate:
   );
 }
 
+function NoForms({ protectedModel }: { protectedModel: boolean }) {
+  return (
+    <EmptyState title="No forms for this model yet.">
+      {protectedModel
+        ? 'This model keeps the forms it ships with.'
+        : "A form decides which of the model's columns a user sees and edits: start one with 'New form'."}
+    </EmptyState>
+  );
+}
+
 /** `forms/{modelFullName}` (spec 3 §2): tiles of the forms bound to the model. */
 export function ModelFormsPage() {
   const { modelFullName = '' } = useParams();
@@ -53,14 +63,7 @@ export function ModelFormsPage() {
   const actions = <ModelFormsActions newPath={`${formsPathOf(modelFullName)}/new`} canCreate={!protectedModel} />;
   let content;
   if (summary.isPending) content = <PageLoading />;
-  else if (forms.length === 0)
-    content = (
-      <EmptyState title="No forms for this model yet.">
-        {protectedModel
-          ? 'This model keeps the forms it ships with.'
-          : "A form decides which of the model's columns a user sees and edits: start one with 'New form'."}
-      </EmptyState>
-    );
+  else if (forms.length === 0) content = <NoForms protectedModel={protectedModel} />;
   else
     content = (
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))' }}>
