@@ -261,7 +261,7 @@ browserSuite('the dashboard and its widgets', 'dashboard', (session) => {
       const d = new Date();
       return `${String(d.getFullYear())}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
     });
-    await visible(widget.locator(`[role="gridcell"][aria-label="${today}"][data-has-message="true"]`));
+    await visible(widget.locator(`[role="gridcell"][data-day="${today}"][data-has-message="true"]`));
     await hidden(emptyText);
     await session().shot(page, 'message-of-the-day');
   });

@@ -76,6 +76,20 @@ describe.each(DIALECTS)('widgets API (%s)', (dialect) => {
     expect(await widgets()).toHaveLength(DEFAULT_TYPES.length);
   });
 
+  it('lays the default dashboard out in full rows at every width (no half-empty row)', async () => {
+    const items = await widgets();
+    for (const size of ['sm_size', 'md_size', 'lg_size'] as const) {
+      // the grid's own wrapping: a widget that does not fit the row's rest starts a new row
+      const rows: number[] = [0];
+      for (const widget of items) {
+        const last = rows.length - 1;
+        if ((rows[last] ?? 0) + widget[size] > 12) rows.push(widget[size]);
+        else rows[last] = (rows[last] ?? 0) + widget[size];
+      }
+      expect(rows, `the rows at ${size}`).toEqual(rows.map(() => 12));
+    }
+  });
+
   it('answers 401 without a login and 403 to users who may not edit the dashboard', async () => {
     const before = await widgets();
     const [first] = before;

@@ -3,7 +3,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
+import { DialogHeader } from './DialogHeader';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -26,7 +26,9 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   return (
     <Dialog open={open} onClose={onCancel} aria-labelledby="confirm-dialog-title">
-      <DialogTitle id="confirm-dialog-title">{title}</DialogTitle>
+      <DialogHeader id="confirm-dialog-title" onClose={onCancel}>
+        {title}
+      </DialogHeader>
       <DialogContent>
         <DialogContentText>{message}</DialogContentText>
       </DialogContent>

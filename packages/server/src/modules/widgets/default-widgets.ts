@@ -8,14 +8,15 @@ type DefaultWidget = Pick<WidgetsTable, 'type' | 'title'> &
   };
 
 // The dashboard of a new installation: every widget type once, configured for the seeded drilling
-// model. The map's tiles URL is empty: the client then draws its offline background, which works
+// model, sized so that every row is full at each breakpoint (no half-empty row between 960 and
+// 1264 px). The map's tiles URL is empty: the client then draws its offline background, which works
 // without internet.
 const DEFAULT_WIDGETS: DefaultWidget[] = [
   {
     type: 'ProjectInformationWidget',
     title: 'Project Information',
     color: 'light-blue darken-2',
-    md_size: 8,
+    md_size: 12,
     lg_size: 8,
     extraSettings: {
       projectName: 'Drilling Information System',
@@ -74,7 +75,14 @@ const DEFAULT_WIDGETS: DefaultWidget[] = [
     },
   },
   { type: 'ScanQrCodeWidget', title: 'Scan QR Code', color: 'blue-grey darken-1' },
-  { type: 'SamplesCsvWidget', title: 'Samples CSV', subtitle: 'Samples of a sample request', color: 'brown darken-1' },
+  {
+    type: 'SamplesCsvWidget',
+    title: 'Samples CSV',
+    subtitle: 'Samples of a sample request',
+    color: 'brown darken-1',
+    md_size: 12,
+    lg_size: 8,
+  },
 ];
 
 /**

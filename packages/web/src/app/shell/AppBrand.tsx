@@ -31,12 +31,7 @@ export function AppBrand() {
           </Typography>
         )}
       </Box>
-      <Typography
-        variant="subtitle1"
-        component="span"
-        noWrap
-        sx={{ ml: 2, opacity: 0.85, display: { xs: 'none', md: 'block' } }}
-      >
+      <Typography variant="subtitle1" component="span" noWrap sx={{ ml: 2, display: { xs: 'none', md: 'block' } }}>
         {config.AppName}
       </Typography>
       {secondLogo &&

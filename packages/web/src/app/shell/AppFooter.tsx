@@ -1,6 +1,5 @@
 import { Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useSessionContext } from '../../platform/session/SessionContext';
@@ -35,16 +34,18 @@ export function AppFooter() {
       <Link href={config.AboutLink || undefined} target="_blank" rel="noopener noreferrer" variant="body2">
         About
       </Link>
-      <Button
-        size="small"
+      {/* a dialog, not a page: a button that looks like its neighbours */}
+      <Link
+        component="button"
+        type="button"
+        variant="body2"
         onClick={() => {
           setImprintOpened(true);
           setImprintOpen(true);
         }}
-        sx={{ textTransform: 'none' }}
       >
         Imprint
-      </Button>
+      </Link>
       <Typography variant="caption" color="text.secondary" sx={{ ml: 'auto' }}>
         {versionText()}
       </Typography>

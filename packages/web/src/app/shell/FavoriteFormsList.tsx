@@ -108,13 +108,14 @@ export function FavoriteFormsList({ favorites, onNavigate }: FavoriteFormsListPr
     if (over) favorites.moveTo(ids.indexOf(String(active.id)), ids.indexOf(String(over.id)));
   };
   return (
-    <List subheader={<ListSubheader component="div">Favourites</ListSubheader>} dense aria-label="Favourites">
-      {list.length === 0 && (
-        <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 0.5 }}>
-          No favourite forms yet
-        </Typography>
-      )}
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={handleDragEnd}>
+    // outside the list: the drag context renders its screen-reader instructions, which a <ul> may not hold
+    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={handleDragEnd}>
+      <List subheader={<ListSubheader component="li">Favourites</ListSubheader>} dense aria-label="Favourites">
+        {list.length === 0 && (
+          <Typography component="li" variant="body2" color="text.secondary" sx={{ px: 2, py: 0.5 }}>
+            Star a form below to keep it here
+          </Typography>
+        )}
         <SortableContext items={ids} strategy={verticalListSortingStrategy}>
           {list.map((form, index) => (
             <SortableFavorite
@@ -127,7 +128,7 @@ export function FavoriteFormsList({ favorites, onNavigate }: FavoriteFormsListPr
             />
           ))}
         </SortableContext>
-      </DndContext>
-    </List>
+      </List>
+    </DndContext>
   );
 }

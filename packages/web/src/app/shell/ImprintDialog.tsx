@@ -1,10 +1,8 @@
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { DialogHeader } from '../../ui/DialogHeader';
 
 export interface ImprintDialogProps {
   open: boolean;
@@ -14,7 +12,9 @@ export interface ImprintDialogProps {
 export function ImprintDialog({ open, onClose }: ImprintDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="imprint-title" maxWidth="sm" fullWidth>
-      <DialogTitle id="imprint-title">Imprint</DialogTitle>
+      <DialogHeader id="imprint-title" onClose={onClose}>
+        Imprint
+      </DialogHeader>
       <DialogContent>
         <Typography gutterBottom>
           This service is provided by the GFZ Helmholtz Centre for Geosciences, Telegrafenberg, 14473 Potsdam, Germany,
@@ -30,9 +30,6 @@ export function ImprintDialog({ open, onClose }: ImprintDialogProps) {
           </Link>
         </Typography>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Close</Button>
-      </DialogActions>
     </Dialog>
   );
 }

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -63,13 +64,15 @@ export function NavDrawer({ user, permanent, open, onClose }: NavDrawerProps) {
         </List>
         <Divider />
         <List>
-          <ListItemButton component="a" href={helpUrl(config.HelpBaseUrl)} target="_blank" rel="noopener noreferrer">
-            <ListItemIcon>
-              <HelpOutlineIcon />
-            </ListItemIcon>
-            <ListItemText primary="Help" />
-            <OpenInNewIcon fontSize="small" color="action" />
-          </ListItemButton>
+          <ListItem disablePadding>
+            <ListItemButton component="a" href={helpUrl(config.HelpBaseUrl)} target="_blank" rel="noopener noreferrer">
+              <ListItemIcon>
+                <HelpOutlineIcon />
+              </ListItemIcon>
+              <ListItemText primary="Help" />
+              <OpenInNewIcon fontSize="small" color="action" />
+            </ListItemButton>
+          </ListItem>
         </List>
       </Box>
     </Drawer>

@@ -39,3 +39,26 @@ describe('favourite forms in the drawer', () => {
     expect(saved['favorite-forms'].map((form) => form.key)).toEqual(['hole', 'core']);
   });
 });
+
+describe('the forms in the drawer', () => {
+  it('narrows the list to the forms whose label or module holds the search, and says when none does', async () => {
+    mockApi({ ...shellAnswers(ADMIN), 'GET app/forms': { status: 200, body: FORMS } });
+    renderApp('/settings', { user: ADMIN });
+    const nav = await screen.findByRole('navigation', { name: 'main navigation' });
+    const search = await within(nav).findByRole('textbox', { name: 'Search forms' });
+    const formLinks = () =>
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent)
+        .filter((text) => text === 'Cores' || text === 'Holes');
+    expect(formLinks()).toEqual(['Cores', 'Holes']);
+    await userEvent.type(search, 'hol');
+    expect(formLinks()).toEqual(['Holes']);
+    await userEvent.clear(search);
+    await userEvent.type(search, 'core');
+    expect(formLinks()).toEqual(['Cores']);
+    await userEvent.clear(search);
+    await userEvent.type(search, 'xyz');
+    expect(within(nav).getByText("No form matches 'xyz'")).toBeTruthy();
+  });
+});

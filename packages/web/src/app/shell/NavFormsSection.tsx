@@ -1,13 +1,16 @@
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { NavLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import SearchIcon from '@mui/icons-material/Search';
 import StarIcon from '@mui/icons-material/Star';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
 import { isReadOnly, type AuthUser } from '@mdis/shared';
@@ -43,10 +46,46 @@ function FormLink({ form, onNavigate, actions }: FormLinkProps) {
 
 function Hint({ children }: { children: string }) {
   return (
-    <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 0.5 }}>
+    <Typography component="li" variant="body2" color="text.secondary" sx={{ px: 2, py: 0.5 }}>
       {children}
     </Typography>
   );
+}
+
+/** Narrows the long list of forms as one types; Escape clears it. */
+function FormSearch({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  return (
+    <li>
+      <TextField
+        size="small"
+        fullWidth
+        margin="none"
+        placeholder="Search forms"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') onChange('');
+        }}
+        sx={{ px: 2, pb: 1 }}
+        slotProps={{
+          htmlInput: { 'aria-label': 'Search forms' },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon fontSize="small" />
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+    </li>
+  );
+}
+
+/** Case-insensitive 'contains' on a form's label or module; an empty search matches everything. */
+function formMatcher(search: string): (text: string) => boolean {
+  const needle = search.trim().toLowerCase();
+  return (text) => needle === '' || text.toLowerCase().includes(needle);
 }
 
 /** Favourite forms (starred, ordered; not for read-only users) and the forms the server grants, by module. */
@@ -55,8 +94,16 @@ export function NavFormsSection({ user, onNavigate }: NavFormsSectionProps) {
   const forms = useQuery({ queryKey: appKeys.forms(), queryFn: appApi.forms });
   const favorites = useFavoriteForms(!readOnly);
   const offered = useFacetFormFilter();
-  const modules = Object.entries(forms.data ?? {})
+  const [search, setSearch] = useState('');
+  const matches = formMatcher(search);
+  const offeredModules = Object.entries(forms.data ?? {})
     .map(([module, list]) => [module, list.filter(offered)] as const)
+    .filter(([, list]) => list.length > 0);
+  const modules = offeredModules
+    .map(
+      ([module, list]) =>
+        [module, matches(module) ? list : list.filter((form) => matches(favoriteLabel(form)))] as const,
+    )
     .filter(([, list]) => list.length > 0);
 
   const star = (form: FavoriteForm) => {
@@ -81,10 +128,12 @@ export function NavFormsSection({ user, onNavigate }: NavFormsSectionProps) {
           <FavoriteFormsList favorites={favorites} onNavigate={onNavigate} />
         </Suspense>
       )}
-      <List subheader={<ListSubheader component="div">Forms</ListSubheader>} dense>
+      <List subheader={<ListSubheader component="li">Forms</ListSubheader>} dense>
         {forms.isPending && <Hint>Loading forms…</Hint>}
         {forms.isError && <Hint>{`Forms could not be loaded: ${forms.error.message}`}</Hint>}
-        {forms.isSuccess && modules.length === 0 && <Hint>No forms yet</Hint>}
+        {forms.isSuccess && offeredModules.length > 0 && <FormSearch value={search} onChange={setSearch} />}
+        {forms.isSuccess && offeredModules.length === 0 && <Hint>No forms yet</Hint>}
+        {offeredModules.length > 0 && modules.length === 0 && <Hint>{`No form matches '${search}'`}</Hint>}
         {modules.map(([module, list]) => (
           <li key={module}>
             <Typography variant="overline" color="text.secondary" sx={{ px: 2, display: 'block' }}>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -15,9 +16,11 @@ export interface NavItemProps {
 
 export function NavItem({ to, label, icon, end, onNavigate }: NavItemProps) {
   return (
-    <ListItemButton component={NavLink} to={to} end={end} onClick={onNavigate}>
-      <ListItemIcon>{icon}</ListItemIcon>
-      <ListItemText primary={label} />
-    </ListItemButton>
+    <ListItem disablePadding>
+      <ListItemButton component={NavLink} to={to} end={end} onClick={onNavigate}>
+        <ListItemIcon>{icon}</ListItemIcon>
+        <ListItemText primary={label} />
+      </ListItemButton>
+    </ListItem>
   );
 }

@@ -52,7 +52,8 @@ function FilterSelect({ entry, options, value, loading, error, disabled, onSelec
   return (
     <Autocomplete
       size="small"
-      sx={{ minWidth: 180, flex: '1 1 180px', maxWidth: 320 }}
+      // a phone: one select per row, full width
+      sx={{ minWidth: 180, flex: { xs: '1 1 100%', sm: '1 1 180px' }, maxWidth: { xs: 'none', sm: 320 } }}
       options={options ?? []}
       value={selected}
       loading={loading}

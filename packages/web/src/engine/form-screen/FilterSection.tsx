@@ -34,8 +34,9 @@ export function FilterSection(props: FilterSectionProps) {
   const toggleLabel = filterByValueShown ? 'Hide filter by value' : 'Show filter by value';
   return (
     <Paper id={SECTION_IDS.filter} tabIndex={-1} variant="outlined" sx={{ p: 1.5 }} aria-label="Filter">
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-        <Box sx={{ flexGrow: 1 }}>
+      {/* a phone: the selects take the full width, the buttons a row below them */}
+      <Box sx={{ display: 'flex', flexWrap: { xs: 'wrap', sm: 'nowrap' }, gap: 1, alignItems: 'flex-start' }}>
+        <Box sx={{ flexGrow: 1, flexBasis: { xs: '100%', sm: 'auto' } }}>
           <FilterBar
             form={form}
             selection={props.selection}
@@ -55,7 +56,6 @@ export function FilterSection(props: FilterSectionProps) {
               <TuneIcon />
             </Badge>
           }
-          aria-label="Filter by value"
           onClick={props.onOpenFilterByValue}
           title={`Filter by value (${FORM_SHORTCUTS.openFilterByValue.keys})`}
         >

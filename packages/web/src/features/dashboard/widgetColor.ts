@@ -1,4 +1,5 @@
 import * as colors from '@mui/material/colors';
+import { darken, getContrastRatio } from '@mui/material/styles';
 import { WIDGET_COLOR_FAMILIES, WIDGET_COLOR_MODIFIERS, isWidgetColor } from '@mdis/shared';
 
 type Shade = keyof typeof colors.red;
@@ -48,3 +49,35 @@ export const PALETTE_NAMES: readonly string[] = WIDGET_COLOR_FAMILIES.flatMap((f
   family,
   ...WIDGET_COLOR_MODIFIERS.map((modifier) => `${family} ${modifier}`),
 ]);
+
+const WHITE_TEXT = '#ffffff';
+const DARK_TEXT = 'rgba(0, 0, 0, 0.87)';
+/** DARK_TEXT as it shows on a colour: close to black, for the contrast sums. */
+const DARK_TEXT_SOLID = '#212121';
+/** WCAG AA for normal text. */
+const MIN_CONTRAST = 4.5;
+
+export interface HeaderColors {
+  background: string | undefined;
+  color: string | undefined;
+}
+
+/**
+ * A widget header's background and text colour. White text when the widget asks for it (is_dark),
+ * dark text otherwise, unless that would be unreadable (below 4.5:1); when neither is readable on the
+ * chosen colour (teal, orange …) the background is darkened just enough for white text. No colour of
+ * its own: the card's, with the theme's text colour.
+ */
+export function widgetHeaderColors(value: string, preferWhite: boolean): HeaderColors {
+  const background = widgetCssColor(value);
+  if (!background?.startsWith('#')) return { background, color: undefined };
+  const white = getContrastRatio(background, WHITE_TEXT);
+  const dark = getContrastRatio(background, DARK_TEXT_SOLID);
+  if (preferWhite ? white >= MIN_CONTRAST : dark < MIN_CONTRAST && white >= MIN_CONTRAST)
+    return { background, color: WHITE_TEXT };
+  if (dark >= MIN_CONTRAST) return { background, color: DARK_TEXT };
+  let darker = background;
+  for (let amount = 0.05; getContrastRatio(darker, WHITE_TEXT) < MIN_CONTRAST && amount < 1; amount += 0.05)
+    darker = darken(background, amount);
+  return { background: darker, color: WHITE_TEXT };
+}

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
+import { DialogHeader } from '../../ui/DialogHeader';
 import LinearProgress from '@mui/material/LinearProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -29,7 +30,10 @@ export interface CodeScannerDialogProps {
 export function CodeScannerDialog({ open, onClose }: CodeScannerDialogProps) {
   // The content unmounts on close, so the next opening starts with an empty input and no results.
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-label="Code scanner">
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="code-scanner-title">
+      <DialogHeader id="code-scanner-title" onClose={onClose}>
+        Code scanner
+      </DialogHeader>
       <DialogContent>
         <CodeScannerSearch onClose={onClose} />
       </DialogContent>
@@ -105,7 +109,7 @@ function CodeScannerSearch({ onClose }: { onClose: () => void }) {
       <Box ref={cameraArea}>
         <CameraScanner onCode={handleCameraCode} />
       </Box>
-      {searching && <LinearProgress sx={{ mt: 1 }} />}
+      {searching && <LinearProgress aria-label="searching" sx={{ mt: 1 }} />}
       {found && found.length === 0 && (
         <Typography sx={{ mt: 2 }} color="text.secondary">
           No record found for this code.

@@ -70,6 +70,7 @@ export function SortableWidget({ widget, editMode, inactive, onSettings, onDupli
   return (
     <Grid
       ref={setNodeRef}
+      role="listitem"
       size={size}
       sx={{
         transform: CSS.Translate.toString(transform),

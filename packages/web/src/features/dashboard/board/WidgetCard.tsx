@@ -6,7 +6,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { Widget } from '@mdis/shared';
 import { widgetDefinition } from '../widgets/widgetRegistry';
-import { widgetCssColor } from '../widgetColor';
+import { widgetHeaderColors } from '../widgetColor';
 import { WidgetErrorBoundary } from './WidgetErrorBoundary';
 
 export interface WidgetCardProps {
@@ -20,8 +20,7 @@ export interface WidgetCardProps {
 
 export function WidgetCard({ widget, editMode, headerOnly, actions }: WidgetCardProps) {
   const { component: View, label } = widgetDefinition(widget.type);
-  const background = widgetCssColor(widget.color);
-  const dark = widget.is_dark === 1;
+  const header = widgetHeaderColors(widget.color, widget.is_dark === 1);
   return (
     <Card
       component="section"
@@ -38,16 +37,17 @@ export function WidgetCard({ widget, editMode, headerOnly, actions }: WidgetCard
           gap: 1,
           px: 2,
           py: 1,
-          bgcolor: background,
-          color: dark ? '#ffffff' : 'rgba(0, 0, 0, 0.87)',
+          bgcolor: header.background,
+          color: header.color,
         }}
       >
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-          <Typography variant="h6" component="h2" noWrap>
+          {/* in edit mode four buttons share the header: the title wraps rather than being cut off */}
+          <Typography variant="h6" component="h2" noWrap={!editMode} sx={{ overflowWrap: 'anywhere' }}>
             {widget.title || label}
           </Typography>
           {widget.subtitle && (
-            <Typography variant="body2" noWrap sx={{ opacity: 0.85 }}>
+            <Typography variant="body2" noWrap>
               {widget.subtitle}
             </Typography>
           )}

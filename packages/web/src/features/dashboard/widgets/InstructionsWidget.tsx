@@ -1,8 +1,8 @@
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
-import Typography from '@mui/material/Typography';
 import { textSetting } from './settingValues';
+import { EmptyState } from '../../../ui/EmptyState';
 import type { WidgetProps } from './widgetTypes';
 
 const FIXED_LINKS = [
@@ -33,9 +33,9 @@ export function InstructionsWidget({ widget }: WidgetProps) {
   ];
   if (links.length === 0)
     return (
-      <Typography variant="body2" color="text.secondary">
-        No instructions yet: add links in the settings of this widget.
-      </Typography>
+      <EmptyState inline title="No instructions yet">
+        Turn on edit mode and open this widget's settings to add links to your tutorials and manuals.
+      </EmptyState>
     );
   return (
     <List dense aria-label="instructions">

@@ -17,6 +17,7 @@ import { useNotifications } from '../../../platform/notifications/NotificationsC
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { postKeys, postsApi } from '../posts.api';
 import { PostEditDialog } from './PostEditDialog';
+import { EmptyState } from '../../../ui/EmptyState';
 import { useMayWrite } from './useMayWrite';
 
 /** Spec 2 §9: the posts list is 300 px high. */
@@ -36,20 +37,22 @@ function usePosts() {
 
 interface PostListProps {
   posts: ReturnType<typeof usePosts>;
+  /** The composer is shown: the empty list points at it. */
+  mayWrite: boolean;
   onEdit: (post: Post) => void;
   onDelete: (post: Post) => void;
 }
 
 /** The loaded pages, newest first, in a 300 px box; 'Load Older' while pages are left. */
-function PostList({ posts, onEdit, onDelete }: PostListProps) {
+function PostList({ posts, mayWrite, onEdit, onDelete }: PostListProps) {
   const items = posts.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <Box sx={{ height: POSTS_LIST_HEIGHT, overflowY: 'auto' }} data-testid="posts-list">
       {posts.isError && <Typography color="error">{errorMessage(posts.error)}</Typography>}
       {posts.isSuccess && items.length === 0 && (
-        <Typography variant="body2" color="text.secondary">
-          No posts yet.
-        </Typography>
+        <EmptyState inline title="No posts yet.">
+          {mayWrite ? 'Write the first one in the box below; everyone signed in will see it here.' : undefined}
+        </EmptyState>
       )}
       <List dense aria-label="posts">
         {items.map((post) => (
@@ -139,7 +142,7 @@ export function PostBoxWidget() {
 
   return (
     <Stack spacing={1}>
-      <PostList posts={posts} onEdit={setEditing} onDelete={setDeleting} />
+      <PostList posts={posts} mayWrite={mayWrite} onEdit={setEditing} onDelete={setDeleting} />
       {mayWrite && <PostComposer text={text} onChange={setText} onPost={() => void handlePost()} />}
       {editing && (
         <PostEditDialog

@@ -51,7 +51,7 @@ export function ScanQrCodeWidget() {
         onChange={(event) => setCode(event.target.value)}
         onKeyDown={handleKeyDown}
       />
-      {searching && <LinearProgress />}
+      {searching && <LinearProgress aria-label="searching" />}
       {found?.length === 0 && (
         <Typography variant="body2" color="text.secondary">
           No record has this code.

@@ -94,7 +94,7 @@ export function SimpleChartWidget({ widget }: WidgetProps) {
         Choose a table and its columns in the settings of this widget.
       </Typography>
     );
-  if (data.isPending) return <LinearProgress />;
+  if (data.isPending) return <LinearProgress aria-label="loading the chart" />;
   if (data.isError) return <Typography color="error">{errorMessage(data.error)}</Typography>;
   const { labels, values } = toSeries(data.data, request.xColumn, request.yColumn);
   const colors = PER_SLICE.includes(type) ? labels.map((_, i) => PALETTE[i % PALETTE.length]) : PALETTE[0];

@@ -154,7 +154,15 @@ export function FieldsBoard(props: FieldsBoardProps) {
       onDragEnd={handleDragEnd}
       onDragCancel={() => setDragged(null)}
     >
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '280px 1fr' }, alignItems: 'start' }}>
+      {/* minmax(0, …): a long field name shrinks its card instead of widening the page on a phone */}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '280px minmax(0, 1fr)' },
+          alignItems: 'start',
+        }}
+      >
         <FieldsPalette {...props} />
         <FieldGroups {...props} />
       </Box>

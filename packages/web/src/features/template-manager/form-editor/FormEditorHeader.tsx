@@ -74,12 +74,16 @@ export function FormEditorActions(props: FormEditorActionsProps) {
       <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}>
         Parent: {props.supForms.join(', ') || 'none'} · Children: {props.subForms.join(', ') || 'none'}
       </Typography>
-      <Button variant="contained" disabled={props.busy} onClick={props.onSave}>
+      {/* one primary action: Save while creating, Save & Generate once the form exists */}
+      <Button
+        variant={props.scenario === 'create' ? 'contained' : 'outlined'}
+        disabled={props.busy}
+        onClick={props.onSave}
+      >
         Save
       </Button>
       <Button
-        variant="contained"
-        color="secondary"
+        variant={props.scenario === 'create' ? 'outlined' : 'contained'}
         disabled={props.scenario === 'create' || props.busy}
         onClick={props.onSaveAndGenerate}
       >

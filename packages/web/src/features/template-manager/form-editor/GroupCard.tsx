@@ -43,7 +43,8 @@ export function DropList({
       >
         {children}
         {ids.length === 0 && (
-          <Typography variant="body2" color="text.secondary" sx={{ p: 1 }}>
+          // a list item, so the empty list is still a well-formed list for assistive technology
+          <Typography role="listitem" variant="body2" color="text.secondary" sx={{ p: 1 }}>
             Drop fields here
           </Typography>
         )}

@@ -37,14 +37,14 @@ export function ModelEditor({ scenario, initial, models, behaviors }: ModelEdito
       <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
         {/* Spec 3 §2: Save only creates; an existing model is saved by Save & Generate (save, table, code). */}
         <Button
-          variant="contained"
+          variant={scenario === 'create' ? 'contained' : 'outlined'}
           disabled={scenario === 'update' || saving.busy}
           onClick={() => void saving.save(template)}
         >
           Save
         </Button>
         <Button
-          variant="contained"
+          variant={scenario === 'create' ? 'outlined' : 'contained'}
           disabled={scenario === 'create' || saving.busy}
           onClick={() => void saving.saveAndGenerate(template)}
         >

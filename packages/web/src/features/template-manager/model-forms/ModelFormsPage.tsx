@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { errorMessage } from '../../../platform/api/ApiError';
@@ -18,6 +17,7 @@ import { formEditPathOf, formsPathOf, TEMPLATES_PATH } from './formPaths';
 import { FormNameDialogs, type NameDialog } from './FormNameDialogs';
 import { FormTile } from './FormTile';
 import { useDeleteForm, useDownloadForm } from './useFormMutations';
+import { EmptyState } from '../../../ui/EmptyState';
 import { PROTECTED_MODEL } from '@mdis/shared';
 
 /** Back to the main page, and 'New form' (not for ArchiveFile). */
@@ -31,6 +31,16 @@ function ModelFormsActions({ newPath, canCreate }: { newPath: string; canCreate:
         New form
       </Button>
     </Stack>
+  );
+}
+
+function NoForms({ protectedModel }: { protectedModel: boolean }) {
+  return (
+    <EmptyState title="No forms for this model yet.">
+      {protectedModel
+        ? 'This model keeps the forms it ships with.'
+        : "A form decides which of the model's columns a user sees and edits: start one with 'New form'."}
+    </EmptyState>
   );
 }
 
@@ -53,7 +63,7 @@ export function ModelFormsPage() {
   const actions = <ModelFormsActions newPath={`${formsPathOf(modelFullName)}/new`} canCreate={!protectedModel} />;
   let content;
   if (summary.isPending) content = <PageLoading />;
-  else if (forms.length === 0) content = <Typography color="text.secondary">No forms for this model yet.</Typography>;
+  else if (forms.length === 0) content = <NoForms protectedModel={protectedModel} />;
   else
     content = (
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))' }}>

@@ -21,7 +21,7 @@ const WEEKDAYS = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'];
 export function MessageCalendar({ month, onMonthChange, messageDays, selected, onSelect }: MessageCalendarProps) {
   const now = today();
   return (
-    <Box role="grid" aria-label={`messages calendar ${monthTitle(month)}`}>
+    <Box>
       <Box sx={{ display: 'flex', alignItems: 'center' }}>
         <IconButton aria-label="previous month" onClick={() => onMonthChange(shiftMonth(month, -1))}>
           <ChevronLeftIcon />
@@ -31,40 +31,51 @@ export function MessageCalendar({ month, onMonthChange, messageDays, selected, o
           <ChevronRightIcon />
         </IconButton>
       </Box>
-      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(7, 1fr)', textAlign: 'center', gap: 0.25 }}>
-        {WEEKDAYS.map((day) => (
-          <Typography key={day} variant="caption" color="text.secondary">
-            {day}
-          </Typography>
+      {/* rows are display: contents, so the seven columns line up while the grid keeps its rows */}
+      <Box
+        role="grid"
+        aria-label={`messages calendar ${monthTitle(month)}`}
+        sx={{ display: 'grid', gridTemplateColumns: 'repeat(7, 1fr)', textAlign: 'center', gap: 0.25 }}
+      >
+        <Box role="row" sx={{ display: 'contents' }}>
+          {WEEKDAYS.map((day) => (
+            <Typography key={day} role="columnheader" variant="caption" color="text.secondary">
+              {day}
+            </Typography>
+          ))}
+        </Box>
+        {monthWeeks(month).map((week, weekIndex) => (
+          <Box key={week.find(Boolean) ?? weekIndex} role="row" sx={{ display: 'contents' }}>
+            {week.map((day, index) =>
+              day === null ? (
+                <span key={`pad-${String(index)}`} role="gridcell" />
+              ) : (
+                <ButtonBase
+                  key={day}
+                  role="gridcell"
+                  // the day's number first: what is seen is what is announced (and what voice control hears)
+                  aria-label={`${String(Number(day.slice(8)))} ${monthTitle(month)}`}
+                  data-day={day}
+                  aria-selected={day === selected}
+                  data-has-message={messageDays.has(day) || undefined}
+                  disabled={!messageDays.has(day)}
+                  onClick={() => onSelect(day)}
+                  sx={{
+                    borderRadius: '50%',
+                    aspectRatio: '1',
+                    fontSize: 13,
+                    fontWeight: messageDays.has(day) ? 700 : 400,
+                    bgcolor: day === selected ? 'primary.main' : messageDays.has(day) ? 'action.selected' : undefined,
+                    color: day === selected ? 'primary.contrastText' : undefined,
+                    outline: day === now ? '1px solid' : undefined,
+                  }}
+                >
+                  {Number(day.slice(8))}
+                </ButtonBase>
+              ),
+            )}
+          </Box>
         ))}
-        {monthWeeks(month)
-          .flat()
-          .map((day, index) =>
-            day === null ? (
-              <span key={`pad-${String(index)}`} />
-            ) : (
-              <ButtonBase
-                key={day}
-                role="gridcell"
-                aria-label={day}
-                aria-selected={day === selected}
-                data-has-message={messageDays.has(day) || undefined}
-                disabled={!messageDays.has(day)}
-                onClick={() => onSelect(day)}
-                sx={{
-                  borderRadius: '50%',
-                  aspectRatio: '1',
-                  fontSize: 13,
-                  fontWeight: messageDays.has(day) ? 700 : 400,
-                  bgcolor: day === selected ? 'primary.main' : messageDays.has(day) ? 'action.selected' : undefined,
-                  color: day === selected ? 'primary.contrastText' : undefined,
-                  outline: day === now ? '1px solid' : undefined,
-                }}
-              >
-                {Number(day.slice(8))}
-              </ButtonBase>
-            ),
-          )}
       </Box>
     </Box>
   );

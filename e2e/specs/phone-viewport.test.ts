@@ -1,0 +1,85 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, expect, inject, test } from 'vitest';
+import { LoginPage } from '../pages/LoginPage';
+import { type DrillingHole, apiLogin, apiSeedHole } from '../support/api';
+import { ADMIN } from '../support/env';
+import { browserSuite } from '../support/suite';
+import { visible, waitForRoute } from '../support/wait';
+
+// A 390×844 phone (an iPhone 12–15 in portrait): no screen may be wider than the phone, which would
+// make the whole page scroll sideways and push the top bar's buttons off screen.
+const PHONE = { width: 390, height: 844 };
+const NAMES = { program: 'PHP', expedition: '5094', acronym: 'PHONE' } as const;
+
+/** How far the page is wider than the viewport, and the widest elements that stick out. */
+async function overflow(page: Page): Promise<{ excess: number; culprits: string[] }> {
+  return page.evaluate(() => {
+    const width = window.innerWidth;
+    const excess = document.documentElement.scrollWidth - width;
+    const culprits = Array.from(document.querySelectorAll<HTMLElement>('body *'))
+      .filter((element) => element.getBoundingClientRect().right > width + 1)
+      .filter((element) => !element.parentElement || element.parentElement.getBoundingClientRect().right <= width + 1)
+      .slice(0, 6)
+      .map((element) => {
+        const label = element.getAttribute('aria-label') ?? element.textContent.trim().slice(0, 30);
+        return `${element.tagName.toLowerCase()}.${Array.from(element.classList).slice(0, 2).join('.')} '${label}' right=${String(Math.round(element.getBoundingClientRect().right))}`;
+      });
+    return { excess, culprits };
+  });
+}
+
+browserSuite('a phone: no screen scrolls sideways at 390×844', 'phone-viewport', (session) => {
+  const baseUrl = inject('baseUrl');
+  let seeded: DrillingHole;
+  let page: Page;
+
+  beforeAll(async () => {
+    const { token } = await apiLogin(baseUrl, ADMIN.username, ADMIN.password);
+    seeded = await apiSeedHole(baseUrl, token, NAMES, 3);
+    page = await session().newPage();
+    await page.setViewportSize(PHONE);
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.logIn(ADMIN.username, ADMIN.password);
+    await waitForRoute(page, (route) => !route.startsWith('/login'), 'past the login');
+  });
+
+  const screens: { name: string; path: () => string; ready: () => ReturnType<Page['getByRole']> }[] = [
+    {
+      name: 'the dashboard',
+      path: () => '/',
+      ready: () => page.getByRole('list', { name: 'Active Widgets' }),
+    },
+    {
+      name: 'the core form with a record selected',
+      path: () => `/forms/core-form/${String(seeded.cores[0]?.id)}`,
+      ready: () => page.getByRole('table', { name: 'core records' }).locator('tbody tr[data-record-id]'),
+    },
+    {
+      name: 'the template manager',
+      path: () => '/settings/templates-manager',
+      ready: () => page.getByRole('article').first(),
+    },
+    {
+      name: 'the model editor',
+      path: () => '/settings/templates-manager/data-models/update/CoreCore',
+      ready: () => page.getByRole('group', { name: 'column core', exact: true }),
+    },
+    {
+      name: 'the form editor',
+      path: () => '/settings/templates-manager/forms/CoreCore/update/core',
+      ready: () => page.getByRole('list', { name: 'Available fields' }),
+    },
+  ];
+
+  for (const screen of screens) {
+    test(`${screen.name} fits the phone's width`, async () => {
+      await page.goto(`/#${screen.path()}`);
+      await visible(screen.ready());
+      await page.waitForTimeout(300); // late layout: charts, maps
+      const { excess, culprits } = await overflow(page);
+      if (excess > 0) await session().shot(page, screen.name.replace(/\W+/g, '-'));
+      expect(excess, `${screen.name} is ${String(excess)} px wider than the phone: ${culprits.join('; ')}`).toBe(0);
+    });
+  }
+});
