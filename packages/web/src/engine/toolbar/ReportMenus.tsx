@@ -7,7 +7,7 @@ import PrintIcon from '@mui/icons-material/Print';
 import { REPORT_MESSAGES } from '@mdis/shared';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { AutoPrintMenu } from './AutoPrintMenu';
-import type { ReportEntry } from './reportLinks';
+import { entryTitle, type ReportEntry } from './reportLinks';
 
 export const REPORT_CONFIRM_TITLE = REPORT_MESSAGES.confirmTitle;
 
@@ -42,7 +42,7 @@ function ReportMenu({ label, icon, entries, onRun }: ReportMenuProps) {
               onRun(entry);
             }}
           >
-            {entry.report.title ?? entry.report.name}
+            {entryTitle(entry, entries)}
           </MenuItem>
         ))}
       </Menu>
