@@ -39,14 +39,14 @@ export function RecordPanel(props: RecordPanelProps) {
   };
 
   // One handler for the whole life of the panel, so unchanged fields skip their re-render.
-  const latest = useRef({ form, record, onChange, touch: touched.touch });
+  const latest = useRef({ form, columns, record, onChange, touch: touched.touch });
   useLayoutEffect(() => {
-    latest.current = { form, record, onChange, touch: touched.touch };
+    latest.current = { form, columns, record, onChange, touch: touched.touch };
   });
   const handleFieldChange = useCallback((name: string, value: unknown) => {
     const current = latest.current;
     current.touch(name);
-    current.onChange(recomputeCalculated(current.form, { ...current.record, [name]: value }));
+    current.onChange(recomputeCalculated(current.form, { ...current.record, [name]: value }, current.columns));
   }, []);
 
   const renderField = (field: FormField) => (
