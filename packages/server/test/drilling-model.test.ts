@@ -161,7 +161,10 @@ describe.each(DIALECTS)('drilling data model on a new database (%s)', (dialect) 
       payload: { hole_id: holes.items[0]?.id, core: 9, core_ondeck: '2024-05-04T08:00:00Z', drilled_length: -1 },
     });
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toContainEqual({ field: 'drilled_length', message: 'real value >=0.0' });
+    expect(response.json()).toContainEqual({
+      field: 'drilled_length',
+      message: 'Drilled Length [m] must be 0 or more.',
+    });
   });
 
   it('answers the filter bar of the core form along the cascade', async () => {
