@@ -115,8 +115,8 @@ browserSuite('the generic form: core logging on the core form', 'generic-form', 
     await form.waitForScenario('edit');
     await form.fill('Drilled Length [m]', '-1');
     await form.save();
-    await hasText(form.fieldMessage('Drilled Length [m]'), 'real value >=0.0');
-    await hasText(form.serverErrors, 'drilled_length: real value >=0.0');
+    await hasText(form.fieldMessage('Drilled Length [m]'), 'Drilled Length [m] must be 0 or more.');
+    await hasText(form.serverErrors, 'drilled_length: Drilled Length [m] must be 0 or more.');
     await session().shot(page, 'server-422');
 
     await form.button('Cancel').click();

@@ -119,7 +119,7 @@ browserSuite('reports: printing and exporting from the generic form', 'reports',
     const details = await openFromMenu('Reports', 'Details of record');
     await details.waitForLoadState();
     expect(new URL(details.url()).pathname).toBe('/report/Details');
-    await visible(details.getByRole('heading', { name: 'Details of CoreCore record' }));
+    await visible(details.getByRole('heading', { name: 'Details of Core record' }));
     expect(await details.locator('header .context').textContent()).toContain('Expedition: 5093 REPORTS');
     expect(await details.locator('table.details').first().textContent()).toContain(String(firstCore().combined_id));
     await session().shot(details, 'core-details');

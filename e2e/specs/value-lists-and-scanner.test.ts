@@ -135,6 +135,19 @@ browserSuite('value lists and the code scanner', 'lists-scanner', (session) => {
     await session().shot(admin, 'scanner-landed');
   });
 
+  test('the scanner dialog closes 300 ms after focus leaves it, also from the camera button', async () => {
+    await admin.goto('/#/');
+    for (const via of ['input', 'camera button'] as const) {
+      await admin.getByRole('button', { name: 'scan igsn code' }).click();
+      const dialog = admin.getByRole('dialog');
+      await visible(dialog.getByLabel('Enter (or scan) igsn code'));
+      // headless Chromium has no camera: the attempt fails, and its button is replaced meanwhile
+      if (via === 'camera button') await dialog.getByRole('button', { name: 'Scan with camera' }).click();
+      await dialog.click({ position: { x: 4, y: 4 } }); // the dialog's margin: focus leaves the scanner
+      await hidden(dialog);
+    }
+  });
+
   test('cleanup: the administrator unlocks the list again', async () => {
     const unlocked = await callAs(baseUrl, adminToken, 'PUT', `list-values/list?listname=${LIST}`, {
       is_locked: false,

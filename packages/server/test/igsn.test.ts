@@ -263,6 +263,20 @@ describe.each(DIALECTS)('IGSN on the drilling model (%s)', (dialect) => {
       ]);
     });
 
+    it('lists every record whose IGSN starts with a text that is no whole IGSN, in IGSN order', async () => {
+      const cores = (await get('/api/v1/app/find-igsn/icdp5065ec')) as Row[];
+      expect(cores.length).toBeGreaterThan(1);
+      expect(cores[0]).toEqual({
+        id: 1,
+        data_model: 'CoreCore',
+        info: '5065_1_A_001',
+        filter: { expedition: chain.expedition.id, site: chain.site.id, hole: chain.hole.id },
+      });
+      expect(cores.map((core) => core.data_model)).toEqual(cores.map(() => 'CoreCore'));
+      const models = ((await get('/api/v1/app/find-igsn/ICDP5065E')) as Row[]).map((found) => found.data_model);
+      expect(new Set(models)).toEqual(new Set(['ProjectHole', 'CoreCore', 'CurationSectionSplit', 'CurationSample']));
+    });
+
     it('finds a split and a sample with the longer filter of their forms, whatever the case', async () => {
       expect(await get('/api/v1/app/find-igsn/icdp5065es10001')).toEqual([
         {

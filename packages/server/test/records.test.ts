@@ -93,7 +93,7 @@ describe.each(DIALECTS)('records API (%s)', (dialect) => {
     });
 
     it('should not accept a malformed filter: 400 naming the column', async () => {
-      const response = await get('/api/v1/global?name=TestItem&filter[amount]=NULL');
+      const response = await get('/api/v1/global?name=TestItem&filter[amount]=NULLS');
       expect(response.statusCode).toBe(400);
       expect(response.json<Rec>().message).toContain('amount');
     });
@@ -187,9 +187,7 @@ describe.each(DIALECTS)('records API (%s)', (dialect) => {
         headers: t.admin,
       });
       expect(response.statusCode).toBe(409);
-      expect(response.json<Rec>().message).toBe(
-        'The record cannot be deleted: it still has related records in project_hole.',
-      );
+      expect(response.json<Rec>().message).toBe('The record cannot be deleted: Hole records still belong to it.');
       expect((await get(`/api/v1/global/${String(chain.s1.id)}?name=ProjectSite`)).statusCode).toBe(200);
     });
   });

@@ -129,12 +129,12 @@ describe.each(DIALECTS)('reports: registry, details, lists and exports (%s)', (d
       expect(response.statusCode, response.body).toBe(200);
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
       const html = response.body;
-      expect(html).toContain('<h1>Details of CoreCore record</h1>');
+      expect(html).toContain('<h1>Details of Core record</h1>');
       expect(html).toContain('Program: International Continental Drilling Program');
       expect(html).toContain('Expedition: 5065 GRIND');
       expect(html).toContain(String(f.core1.core.combined_id));
-      expect(html).toContain('<h2>ProjectHole</h2>');
-      expect(html).toContain('<h2>ProjectExpedition</h2>');
+      expect(html).toContain('<h2>Hole</h2>');
+      expect(html).toContain('<h2>Expedition</h2>');
       expect(html).toMatch(/Drilled Length[^<]*<\/th><td>3<\/td>/);
       expect(html).toContain('<header class="report-header"><img class="logo" src="../mdis-icon.svg" alt="logo">');
     });

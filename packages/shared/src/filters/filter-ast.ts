@@ -55,7 +55,7 @@ export interface ComparisonFilterNode extends FilterNodeBase {
   value: string | number;
 }
 
-/** `==NULL` / `!==NULL`. */
+/** Empty / filled: `null`, `= null`, `==NULL` … / `!= null`, `!==NULL` … (any case). */
 export interface NullFilterNode extends FilterNodeBase {
   op: NullOp;
 }

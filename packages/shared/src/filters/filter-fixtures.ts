@@ -84,6 +84,10 @@ const NUMBER_ROWS: readonly Row[] = [
   ['==NULL', 0, false],
   ['!==NULL', 0, true],
   ['!==NULL', null, false],
+  ['null', null, true],
+  ['=NULL', 5, false],
+  [' == null ', null, true],
+  ['!=null', 5, true],
   ['5', null, false],
 ];
 
@@ -129,7 +133,16 @@ const TEXT_ROWS: readonly Row[] = [
   ['==NULL', '', false],
   ['!==NULL', '', true],
   ['!==NULL', null, false],
-  ['NULL', 'a null value', true],
+  // every spelling of "empty" (issue 18 §3.2): the word is never a regex or a literal
+  ['NULL', null, true],
+  ['null', null, true],
+  ['NULL', 'a null value', false],
+  ['= null', null, true],
+  ['== NULL', null, true],
+  ['==null', 'null', false],
+  ['!= null', 'x', true],
+  ['!=NULL', null, false],
+  ['nulls', 'nulls', true],
   ['[0-9]{3}', 'A123', true],
   ['[0-9]{3}', 'A12', false],
   ['a|b', 'xbx', true],
@@ -275,15 +288,15 @@ export const FILTER_FIXTURES: readonly FilterFixture[] = [
 /** Malformed expressions: each is a 400 naming the column. */
 export const FILTER_ERROR_FIXTURES: readonly FilterErrorFixture[] = [
   { kind: 'number', expr: 'abc', reason: '"abc" is not a number.' },
-  { kind: 'number', expr: 'NULL', reason: '"NULL" is not a number.' },
-  { kind: 'number', expr: '=NULL', reason: '"NULL" is not a number.' },
+  { kind: 'number', expr: 'NULLS', reason: '"NULLS" is not a number.' },
+  { kind: 'number', expr: '>null', reason: '"null" is not a number.' },
   { kind: 'number', expr: '>abc', reason: '"abc" is not a number.' },
   { kind: 'number', expr: '1,5', reason: '"1,5" is not a number.' },
   { kind: 'number', expr: '5x', reason: '"5x" is not a number.' },
   { kind: 'number', expr: '=', reason: '"" is not a number.' },
   { kind: 'number', expr: '0x10', reason: '"0x10" is not a number.' },
   { kind: 'boolean', expr: 'wrong', reason: '"wrong" is not a boolean (use yes, y, true, 1 or n, no, false, 0).' },
-  { kind: 'boolean', expr: 'NULL', reason: '"NULL" is not a boolean (use yes, y, true, 1 or n, no, false, 0).' },
+  { kind: 'boolean', expr: 'nil', reason: '"nil" is not a boolean (use yes, y, true, 1 or n, no, false, 0).' },
   { kind: 'boolean', expr: '<yes', reason: 'the operator "<" cannot be used on a yes/no column.' },
   { kind: 'boolean', expr: '>=1', reason: 'the operator ">=" cannot be used on a yes/no column.' },
   {

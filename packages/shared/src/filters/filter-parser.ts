@@ -1,5 +1,5 @@
 import { AppError } from '../errors';
-import type { ColumnKind, ComparisonOp, FilterNode } from './filter-ast';
+import type { ColumnKind, ComparisonOp, FilterNode, NullOp } from './filter-ast';
 import { checkPortableRegex } from './portable-regex';
 
 /** The operators of the URL syntax, longest first so that `!==` wins over `!=`. */
@@ -9,6 +9,8 @@ type Operator = (typeof OPERATORS)[number] | '';
 const ORDER_OPS: Partial<Record<Operator, ComparisonOp>> = { '<': 'lt', '<=': 'lte', '>': 'gt', '>=': 'gte' };
 const TRUE_WORDS = ['yes', 'y', 'true', '1'];
 const FALSE_WORDS = ['n', 'no', 'false', '0'];
+// The word for "empty", in any case, with blanks around it: `null`, `NULL`, `= null`, `== NULL`.
+const EMPTY_WORD = /^\s*null\s*$/i;
 const NUMBER_PATTERN = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 // ISO date, date-time (space or T, minutes or seconds, optional fraction) or time of day
 const DATE_PATTERN = /^(\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?|\d{2}:\d{2}(:\d{2})?)$/;
@@ -58,6 +60,17 @@ function checkRegex(column: string, pattern: string): string {
   return pattern;
 }
 
+/**
+ * `null` after an equality operator (or none) asks for empty values, after a not-equal operator
+ * for filled ones; people type it in every spelling, and a regex or literal "null" is never meant.
+ */
+function emptyValueOp(op: Operator, operand: string): NullOp | undefined {
+  if (!EMPTY_WORD.test(operand)) return undefined;
+  if (op === '' || op === '=' || op === '==') return 'is-null';
+  if (op === '!=' || op === '!==') return 'not-null';
+  return undefined;
+}
+
 function equalityOp(op: Operator): ComparisonOp | undefined {
   if (op === '' || op === '=' || op === '==') return 'eq-exact';
   if (op === '!=' || op === '!==') return 'neq-exact';
@@ -102,7 +115,9 @@ function parseTextLikeFilter(
  * | `!=v` | neq-exact | not-match | neq-exact |
  * | `==v` / `!==v` | eq-exact / neq-exact | eq-exact / neq-exact (literal) | same |
  * | `<v <=v >v >=v` | lt lte gt gte | lt lte gt gte | 400 |
- * | `==NULL` / `!==NULL` | is-null / not-null | is-null / not-null | same |
+ * | `null`, `=null`, `==NULL` / `!=null`, `!==NULL` | is-null / not-null | is-null / not-null | same |
+ *
+ * The word `null` is case-insensitive and may have blanks around it (`= null`, `== NULL`).
  * @example parseFilterExpression('depth', '>=10', 'number') // { column: 'depth', kind: 'number', op: 'gte', value: 10 }
  * @example parseFilterExpression('core_type', 'Rotary', 'list', { listName: 'CORE_TYPE' })
  */
@@ -115,8 +130,9 @@ export function parseFilterExpression(
   const [op, operand] = splitOperator(expr);
   const listName = kind === 'list' ? options.listName : undefined;
   const base = listName === undefined ? { column, kind } : { column, kind, listName };
-  if (op === '==' && operand === 'NULL') return { ...base, op: 'is-null' };
-  if (op === '!==' && operand === 'NULL') return { ...base, op: 'not-null' };
+  const [emptyOp, emptyOperand] = splitOperator(expr.trim());
+  const nullOp = emptyValueOp(emptyOp, emptyOperand);
+  if (nullOp) return { ...base, op: nullOp };
   switch (kind) {
     case 'number':
       return parseNumberFilter(column, op, operand);

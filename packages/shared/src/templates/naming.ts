@@ -86,3 +86,15 @@ export function joinTableColumns(table: string, relatedTable: string): { own: st
     related: table === relatedTable ? `related_${relatedTable}_id` : `${relatedTable}_id`,
   };
 }
+
+/**
+ * A model's name as people read it, from its template `name` (without the module):
+ * `SectionSplit` → 'Section Split', `Hole` → 'Hole'. Messages and reports use it instead of
+ * table or class names (`project_hole`, `CoreCore`).
+ * @example modelLabel({ name: 'SectionSplit' }) // 'Section Split'
+ */
+export function modelLabel(model: { name: string }): string {
+  return words(model.name)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
+}

@@ -1,6 +1,7 @@
 import type { ColumnAbilities, FormMenuEntry, FormTemplate, FormsByModule, PermissionHolder } from '@mdis/shared';
 import type { TemplateStore } from '../../engine/templates/template-store';
 import { mayViewForm } from '../../engine/templates/template-access';
+import { dataModelOrder } from './data-model-order';
 
 export type { FormMenuEntry, FormsByModule };
 
@@ -33,7 +34,8 @@ function facetValuesOf(form: FormTemplate): FacetValues | undefined {
 
 /**
  * `GET app/forms`: the forms the user may view, grouped by their model's module; modules and the
- * forms within them sorted by key. Forms whose model is missing are left out (they cannot open).
+ * forms within them in the order of the data model (Project, Core, Curation, ...; Program,
+ * Expedition, Site, Hole), forms of one depth by key. Forms whose model is missing are left out.
  */
 export async function formsMenu(
   templates: TemplateStore,
@@ -41,11 +43,14 @@ export async function formsMenu(
   hasSpecialisedForm: (form: FormTemplate) => Promise<boolean> = () => Promise.resolve(false),
   abilitiesOf: ColumnAbilitiesOf = () => Promise.resolve({}),
 ): Promise<FormsByModule> {
-  const modules = new Map((await templates.listModels()).map((m) => [m.fullName, m.module]));
+  const models = await templates.listModels();
+  const modules = new Map(models.map((m) => [m.fullName, m.module]));
+  const order = dataModelOrder(models);
+  const depth = (form: FormTemplate) => order.depth.get(form.dataModel) ?? 0;
   const groups: FormsByModule = {};
   const forms = (await templates.listForms())
     .filter((form) => modules.has(form.dataModel) && mayViewForm(user, form.name))
-    .sort((a, b) => a.name.localeCompare(b.name));
+    .sort((a, b) => depth(a) - depth(b) || a.name.localeCompare(b.name));
   const specialised = await Promise.all(forms.map(hasSpecialisedForm));
   const abilities = await Promise.all(forms.map(abilitiesOf));
   for (const [index, form] of forms.entries()) {
@@ -57,5 +62,7 @@ export async function formsMenu(
     if (specialised[index]) entry.specialised = true;
     (groups[module] ??= []).push(entry);
   }
-  return Object.fromEntries(Object.entries(groups).sort(([a], [b]) => a.localeCompare(b)));
+  return Object.fromEntries(
+    order.modules.filter((module) => module in groups).map((module) => [module, groups[module]]),
+  );
 }

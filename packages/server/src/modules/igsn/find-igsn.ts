@@ -14,7 +14,7 @@ import { loadRecordModel, type TemplateSource } from '../../engine/records/recor
 import type { RecordsService } from '../../engine/records/records.service';
 import { textOf } from '../../engine/records/dynamic-db';
 import { mayViewForm, mayViewModel } from '../../engine/templates/template-access';
-import { createIgsnRegistry } from './igsn-registry.repository';
+import { createIgsnRegistry, type IgsnRegistryRow } from './igsn-registry.repository';
 
 export interface IgsnFinderDeps {
   db: Db;
@@ -41,22 +41,24 @@ function idOf(value: unknown): number | null {
   return value !== null && value !== undefined && value !== '' && Number.isSafeInteger(id) ? id : null;
 }
 
+/** A prefix search lists at most this many records (spec 1 §2: several matches as name@id + info). */
+export const MAX_IGSN_PREFIX_MATCHES = 25;
+
 /**
  * `GET app/find-igsn/{igsn}`: the record an IGSN was issued for, looked up in the registry by its
  * unique index (one query for every model at once, instead of the original's UNION over every
  * model table), then read through the records engine so that the user's permissions and
- * limited-access scope apply. Unknown, deleted or not viewable → [] (the original's empty answer).
- * Only registered IGSNs are found: with `igsn.save-to-database` off nothing is.
+ * limited-access scope apply. A text that is no issued IGSN is taken as the start of some
+ * (`ICDP5065EC` → the cores of 5065), an index range of the registry: the lookup screen and the
+ * scanner then list the several matches. Unknown, deleted or not viewable → [] (the original's
+ * empty answer). Only registered IGSNs are found: with `igsn.save-to-database` off nothing is.
  */
 export function createIgsnFinder({ db, templates, records }: IgsnFinderDeps) {
   const registry = createIgsnRegistry(db);
 
-  return async function findIgsn(user: PermissionHolder, text: string): Promise<IgsnMatch[]> {
-    if (!isValidIgsn(text)) throw new AppError('BAD_REQUEST', new IgsnError('NOT_VALID', text.trim()).message);
-    const igsn = normalizeIgsn(text);
-    const issued = await registry.find(igsn);
-    if (!issued) return [];
-    const template = await templates.getModel(issued.data_model);
+  /** The viewable records of one model among the issued rows, in one list call. */
+  async function matchesOf(user: PermissionHolder, dataModel: string, issued: readonly IgsnRegistryRow[]) {
+    const template = await templates.getModel(dataModel);
     if (!template || !Object.hasOwn(template.columns, 'igsn')) return [];
     const forms = await templates.listForms((f) => f.dataModel === template.fullName);
     if (!mayViewModel(user, template.fullName, forms)) return [];
@@ -74,19 +76,33 @@ export function createIgsnFinder({ db, templates, records }: IgsnFinderDeps) {
     const page = await records.list(
       user,
       form ? { kind: 'form', name: form.name } : { kind: 'global', name: template.fullName },
-      { filter: { id: String(issued.model_id) }, fields: [...fields], 'per-page': 1 },
+      { fields: [...fields], 'per-page': issued.length },
+      { ids: issued.map((row) => row.model_id) },
     );
-    const row = page.items.at(0);
+    const issuedTo = new Map(issued.map((row) => [row.model_id, row.igsn]));
     // The registry keeps IGSNs of deleted records; an id may then belong to another record.
-    if (!row || normalizeIgsn(textOf(row.igsn)) !== igsn) return [];
-    return [
-      {
-        id: Number(row.id),
-        data_model: template.fullName,
-        info: info ? textOf(row[info]) : '',
-        filter: Object.fromEntries(filters.map(([key, definition]) => [key, idOf(row[definition.ref])])),
-      },
-    ];
+    return page.items
+      .filter((row) => issuedTo.get(Number(row.id)) === normalizeIgsn(textOf(row.igsn)))
+      .map((row) => ({
+        igsn: normalizeIgsn(textOf(row.igsn)),
+        match: {
+          id: Number(row.id),
+          data_model: template.fullName,
+          info: info ? textOf(row[info]) : '',
+          filter: Object.fromEntries(filters.map(([key, definition]) => [key, idOf(row[definition.ref])])),
+        } satisfies IgsnMatch,
+      }));
+  }
+
+  return async function findIgsn(user: PermissionHolder, text: string): Promise<IgsnMatch[]> {
+    if (!isValidIgsn(text)) throw new AppError('BAD_REQUEST', new IgsnError('NOT_VALID', text.trim()).message);
+    const igsn = normalizeIgsn(text);
+    const exact = await registry.find(igsn);
+    const issued = exact ? [exact] : await registry.withPrefix(igsn, MAX_IGSN_PREFIX_MATCHES);
+    const byModel = new Map<string, IgsnRegistryRow[]>();
+    for (const row of issued) byModel.set(row.data_model, [...(byModel.get(row.data_model) ?? []), row]);
+    const found = (await Promise.all([...byModel].map(([model, rows]) => matchesOf(user, model, rows)))).flat();
+    return found.sort((a, b) => (a.igsn < b.igsn ? -1 : a.igsn > b.igsn ? 1 : 0)).map((entry) => entry.match);
   };
 }
 

@@ -1,21 +1,52 @@
 import TextField from '@mui/material/TextField';
 import { valueText } from '@mdis/shared';
+import { INVALID_DATE, isIsoDate } from './dateTimeFormat';
 import type { FieldInputProps } from './fieldInputProps';
+import { NativePickerButton, pickerLabel } from './NativePickerButton';
 import { textFieldProps } from './textFieldProps';
 
-/** The ISO date (yyyy-MM-dd); a stored timestamp shows its date part. */
+export const DATE_PLACEHOLDER = 'yyyy-MM-dd';
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** What the field shows: a stored timestamp's date part, else the value as it is (typed text included). */
+function shownText(value: unknown): string {
+  const text = valueText(value);
+  return /^\d{4}-\d{2}-\d{2}[ T]/.test(text) ? text.slice(0, 10) : text;
+}
+
+/**
+ * The ISO date (yyyy-MM-dd) as in the original, typed or picked, in every browser locale. What is
+ * typed reaches the record as it is, so that an impossible date ('2026-02-30') is a field error
+ * and the save is refused instead of the text being lost.
+ */
 export function DateFieldInput(props: FieldInputProps) {
-  const text = valueText(props.value);
-  const base = textFieldProps(props);
+  const text = shownText(props.value);
+  const invalid = text !== '' && !(ISO_DATE.test(text) && isIsoDate(text));
+  const base = textFieldProps({ ...props, error: props.error ?? (invalid ? INVALID_DATE : undefined) });
+  const editable = !props.readOnly && !props.disabled;
   return (
     <TextField
       {...base}
-      type="date"
-      value={/^\d{4}-\d{2}-\d{2}/.test(text) ? text.slice(0, 10) : text}
+      placeholder={DATE_PLACEHOLDER}
+      value={text}
       onChange={(event) => {
-        props.onChange(event.target.value === '' ? null : event.target.value);
+        const typed = event.target.value.trim();
+        props.onChange(typed === '' ? null : typed);
       }}
-      slotProps={{ ...base.slotProps, inputLabel: { shrink: true } }}
+      slotProps={{
+        ...base.slotProps,
+        input: {
+          readOnly: props.readOnly,
+          endAdornment: editable ? (
+            <NativePickerButton
+              type="date"
+              value={invalid ? '' : text}
+              label={pickerLabel(props.label)}
+              onPick={(picked) => props.onChange(picked)}
+            />
+          ) : undefined,
+        },
+      }}
     />
   );
 }

@@ -7,16 +7,36 @@ import { makeForm, renderPanel } from './test/renderPanel';
 const input = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
 
 describe('date input', () => {
-  it('uses the ISO date and shows the date part of a stored timestamp', () => {
-    const { last } = renderPanel(makeForm([{ name: 'start', label: 'Start', formInput: { type: 'date' } }]), {
-      start: '2024-03-05T00:00:00Z',
-    });
-    expect(input('Start').type).toBe('date');
+  const form = makeForm([{ name: 'start', label: 'Start', formInput: { type: 'date' } }]);
+
+  it('is typed ISO text in any locale and shows the date part of a stored timestamp', async () => {
+    const { last } = renderPanel(form, { start: '2024-03-05T00:00:00Z' });
+    // a visible date input shows the browser's locale and read 2026-12-20 as 61220-02-02
+    expect(input('Start').type).toBe('text');
     expect(input('Start').value).toBe('2024-03-05');
-    fireEvent.change(input('Start'), { target: { value: '2024-04-01' } });
-    expect(last()).toEqual({ start: '2024-04-01' });
-    fireEvent.change(input('Start'), { target: { value: '' } });
+    await userEvent.clear(input('Start'));
+    await userEvent.type(input('Start'), '2026-12-20');
+    expect(last()).toEqual({ start: '2026-12-20' });
+    expect(input('Start').value).toBe('2026-12-20');
+    await userEvent.clear(input('Start'));
     expect(last()).toEqual({ start: null });
+  });
+
+  it("says 'Invalid Date' for an impossible or malformed date and keeps the text", async () => {
+    const { last } = renderPanel(form);
+    await userEvent.type(input('Start'), '2026-02-30');
+    expect(last()).toEqual({ start: '2026-02-30' });
+    expect(screen.getByText('Invalid Date')).toBeTruthy();
+    await userEvent.clear(input('Start'));
+    await userEvent.type(input('Start'), '61220-02-02');
+    expect(screen.getByText('Invalid Date')).toBeTruthy();
+  });
+
+  it('takes a date picked in the calendar as ISO', () => {
+    const { last } = renderPanel(form);
+    expect(screen.getByRole('button', { name: 'Pick Start' })).toBeTruthy();
+    fireEvent.change(screen.getByTestId('Pick Start picker'), { target: { value: '2024-04-01' } });
+    expect(last()).toEqual({ start: '2024-04-01' });
   });
 });
 
@@ -70,6 +90,13 @@ describe('datetime input', () => {
     await userEvent.tab();
     expect(last()).toEqual({ ondeck: '2024-3-5 14:30' });
     expect(screen.getByText('Invalid Date')).toBeTruthy();
+  });
+
+  it('takes a date and time picked in the calendar, stored in UTC', () => {
+    const { last } = renderPanel(form);
+    fireEvent.change(screen.getByTestId('Pick On deck picker'), { target: { value: '2024-03-05T14:30' } });
+    expect(last()).toEqual({ ondeck: toStoredDateTime(new Date(2024, 2, 5, 14, 30)) });
+    expect(input('On deck').value).toBe('2024-03-05 14:30');
   });
 
   it('clears to null', async () => {

@@ -9,6 +9,7 @@ import {
   toStoredDateTime,
 } from './dateTimeFormat';
 import type { FieldInputProps } from './fieldInputProps';
+import { NativePickerButton, pickerLabel } from './NativePickerButton';
 import { textFieldProps } from './textFieldProps';
 import { useDraftText } from './useDraftText';
 
@@ -34,11 +35,33 @@ export function parseDateTimeText(text: string): string | null {
 export function DateTimeFieldInput(props: FieldInputProps) {
   const shown = displayText(props.value);
   const draft = useDraftText(shown);
-  const invalid = valueText(props.value) !== '' && parseStoredDateTime(props.value) === null;
+  const stored = parseStoredDateTime(props.value);
+  const invalid = valueText(props.value) !== '' && stored === null;
+  const base = textFieldProps({ ...props, error: props.error ?? (invalid ? INVALID_DATE : undefined) });
+  const editable = !props.readOnly && !props.disabled;
+  const pick = (picked: string) => {
+    const date = parseTypedDateTime(picked.replace('T', ' '));
+    draft.reset();
+    if (date) props.onChange(toStoredDateTime(date));
+  };
 
   return (
     <TextField
-      {...textFieldProps({ ...props, error: props.error ?? (invalid ? INVALID_DATE : undefined) })}
+      {...base}
+      slotProps={{
+        ...base.slotProps,
+        input: {
+          readOnly: props.readOnly,
+          endAdornment: editable ? (
+            <NativePickerButton
+              type="datetime-local"
+              value={stored ? formatDateTime(stored).replace(' ', 'T') : ''}
+              label={pickerLabel(props.label)}
+              onPick={pick}
+            />
+          ) : undefined,
+        },
+      }}
       placeholder={DATETIME_PLACEHOLDER}
       value={draft.text}
       onChange={(event) => {

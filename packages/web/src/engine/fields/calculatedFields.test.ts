@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ColumnTemplate } from '@mdis/shared';
 import { recomputeCalculated, translateJsCalculate } from './calculatedFields';
-import { makeForm } from './test/renderPanel';
+import { makeForm, renderPanel } from './test/renderPanel';
 
 describe('calculated fields', () => {
   it('computes a calculate formula from the record', () => {
@@ -57,5 +60,48 @@ describe('calculated fields', () => {
     ]);
     const record = { site_name: '1', legacy: 7, a: 2.4 };
     expect(recomputeCalculated(form, record)).toBe(record);
+  });
+});
+
+describe('calculated model columns while typing (issue 18 §3.10)', () => {
+  const column = (name: string, extra: Record<string, unknown>) =>
+    ({ name, type: 'double', label: name, ...extra }) as unknown as ColumnTemplate;
+  const columns = {
+    drillers_top_depth: column('drillers_top_depth', {}),
+    drilled_length: column('drilled_length', {}),
+    drillers_bottom_depth: column('drillers_bottom_depth', {
+      type: 'pseudo',
+      pseudoCalc: 'round([drillers_top_depth] + [drilled_length], 2)',
+    }),
+    core_top_depth: column('core_top_depth', {
+      type: 'pseudo',
+      pseudoCalc: 'round([drillers_top_depth] - coalesce(hole.drillers_reference_height, 0), 2)',
+    }),
+  };
+  const form = makeForm([
+    { name: 'drillers_top_depth', label: 'Top' },
+    { name: 'drilled_length', label: 'Drilled Length' },
+    { name: 'drillers_bottom_depth', label: 'Bottom', formInput: { type: 'text', disabled: true } },
+    { name: 'core_top_depth', label: 'Core Top', formInput: { type: 'text', disabled: true } },
+  ]);
+
+  it("shows a pseudo column's depth from what is typed; one reading the parent keeps the server's", async () => {
+    renderPanel(
+      form,
+      { drillers_top_depth: 100, drilled_length: 3, drillers_bottom_depth: 103, core_top_depth: 90 },
+      {
+        columns,
+      },
+    );
+    const length = screen.getByLabelText<HTMLInputElement>('Drilled Length');
+    await userEvent.clear(length);
+    await userEvent.type(length, '4.5');
+    expect(screen.getByLabelText<HTMLInputElement>('Bottom').value).toBe('104.5');
+    expect(screen.getByLabelText<HTMLInputElement>('Core Top').value).toBe('90');
+  });
+
+  it('recomputes a copied record (Smart Copy) from its own values', () => {
+    const copied = { drillers_top_depth: 103, drilled_length: 3, drillers_bottom_depth: 103 };
+    expect(recomputeCalculated(form, copied, columns).drillers_bottom_depth).toBe(106);
   });
 });

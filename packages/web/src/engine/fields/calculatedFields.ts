@@ -3,6 +3,8 @@ import {
   evaluateExpression,
   parentPaths,
   parseExpression,
+  type ColumnTemplate,
+  fieldTypeOf,
   type ExpressionNode,
   type FormField,
   type FormTemplate,
@@ -18,11 +20,19 @@ export function translateJsCalculate(src: string): string {
   return src.replace(FORM_MODEL_INDEX, '[$2]').replace(FORM_MODEL_DOT, '[$1]');
 }
 
-/** The client formula of a field: its jsCalculate (translated), else its server `calculate`; '' for none. */
-export function formulaOf(field: FormField): string {
+type Columns = Readonly<Record<string, ColumnTemplate>>;
+
+/**
+ * The client formula of a field, as the server picks it: its jsCalculate (translated), else the
+ * field's `calculate`, else its model column's `calculate`, else the column's pseudo formula
+ * (`pseudoCalc`, e.g. a core's bottom depth); '' for none.
+ */
+export function formulaOf(field: FormField, column?: ColumnTemplate): string {
   const js = (field.formInput.jsCalculate ?? '').trim();
   if (js !== '') return translateJsCalculate(js);
-  return (field.formInput.calculate ?? '').trim();
+  const own = (field.formInput.calculate ?? '').trim();
+  if (own !== '') return own;
+  return (column?.calculate ?? '').trim() || (column?.type === 'pseudo' ? (column.pseudoCalc ?? '').trim() : '');
 }
 
 const parsed = new Map<string, ExpressionNode | null>();
@@ -42,17 +52,40 @@ function clientFormula(formula: string): ExpressionNode | null {
   return node;
 }
 
+const NUMBER_TEXT = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
+
+function numericColumns(columns: Columns | undefined): Set<string> {
+  const names = Object.values(columns ?? {}).filter((c) => fieldTypeOf(c.type)?.filterKind === 'number');
+  return new Set(names.map((c) => c.name));
+}
+
+// A number typed into a text input is still text ('4.5'); the server computes on stored numbers,
+// and `+` with text would concatenate (100 + '4.5' = '1004.5').
+function asStored(record: FormRecord, numeric: ReadonlySet<string>): FormRecord {
+  if (numeric.size === 0) return record;
+  const stored: FormRecord = { ...record };
+  for (const name of numeric) {
+    const value = stored[name];
+    if (typeof value === 'string' && NUMBER_TEXT.test(value)) stored[name] = Number(value);
+  }
+  return stored;
+}
+
 /**
- * Recomputes the calculated fields in field order, so a formula may use an earlier result.
- * Booleans become 1/0 as the server stores them. Returns the same object when nothing changed.
+ * Recomputes the calculated fields in field order, so a formula may use an earlier result: while
+ * the user types, and on entering edit, new or Smart Copy (whose copied depths are the source's).
+ * With the model's `columns`, their formulas count too. Booleans become 1/0 as the server stores
+ * them. The server's answer replaces all of it on save. Returns the same object when nothing changed.
  */
-export function recomputeCalculated(form: FormTemplate, record: FormRecord): FormRecord {
+export function recomputeCalculated(form: FormTemplate, record: FormRecord, columns?: Columns): FormRecord {
   let next = record;
+  const numeric = numericColumns(columns);
   for (const field of form.fields) {
-    const formula = formulaOf(field);
+    const column = columns && Object.hasOwn(columns, field.name) ? columns[field.name] : undefined;
+    const formula = formulaOf(field, column);
     const node = formula === '' ? null : clientFormula(formula);
     if (!node) continue;
-    const result = evaluateExpression(node, { record: next });
+    const result = evaluateExpression(node, { record: asStored(next, numeric) });
     const value = typeof result === 'boolean' ? Number(result) : result;
     if ((next[field.name] ?? null) === value) continue;
     if (next === record) next = { ...record };

@@ -25,10 +25,14 @@ export interface FilterBarProps {
   disabled?: boolean;
 }
 
-/** 'expedition' → 'Expedition', 'sample-request' → 'Sample request'. */
+/** 'expedition' → 'Expedition', 'sectionSplit' and 'section-split' → 'Section Split' (never the bare key). */
 export function filterLabel(key: string): string {
-  const words = key.replace(/[-_]+/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  return key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[-_\s]+/)
+    .filter((word) => word !== '')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
 }
 
 function optionText(option: FilterOption): string {

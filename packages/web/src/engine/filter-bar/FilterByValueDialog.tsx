@@ -9,6 +9,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 
 export const FILTER_BY_VALUE_TITLE = 'Filter by value';
+/** How to write a filter, empty values included (the parser takes `null` in any spelling). */
+export const FILTER_BY_VALUE_HELP =
+  'Numbers use operators such as > 400 or = 3.141; text uses regular expressions. ' +
+  'Type null to find empty values and != null to find filled ones.';
 
 export interface ValueFilterField {
   name: string;
@@ -43,9 +47,7 @@ function FilterByValueForm({ fields, value, onApply, onClose }: Omit<FilterByVal
       }}
     >
       <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>
-          Numbers use operators such as &gt; 400 or = 3.141; text uses regular expressions.
-        </DialogContentText>
+        <DialogContentText sx={{ mb: 2 }}>{FILTER_BY_VALUE_HELP}</DialogContentText>
         <Stack spacing={2}>
           {fields.map((field) => (
             <TextField

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CORE_FORM } from '../form-screen/test/fixtures';
+import { filterLabel } from './FilterBar';
 import {
   changeFilter,
   encodeRouteFilter,
@@ -55,5 +56,14 @@ describe('filter cascade', () => {
     expect(parseRouteFilter('expedition:1,site:3')).toEqual({ expedition: 1, site: 3 });
     expect(parseRouteFilter('expedition:x,site:3,junk')).toEqual({ site: 3 });
     expect(parseRouteFilter(null)).toEqual({});
+  });
+});
+
+describe('filter labels', () => {
+  it('reads model keys as words, never as the bare key', () => {
+    expect(filterLabel('sectionSplit')).toBe('Section Split');
+    expect(filterLabel('sampleRequest')).toBe('Sample Request');
+    expect(filterLabel('sample-request')).toBe('Sample Request');
+    expect(filterLabel('expedition')).toBe('Expedition');
   });
 });

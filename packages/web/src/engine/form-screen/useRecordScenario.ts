@@ -75,7 +75,7 @@ export function useRecordScenario(options: ScenarioOptions) {
   };
 
   const enter = (next: Scenario, values: FormRecord) => {
-    setDraft(recomputeCalculated(form, values));
+    setDraft(recomputeCalculated(form, values, columns));
     setErrors([]);
     setScenario(next);
   };

@@ -2,6 +2,7 @@ import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import Box from '@mui/material/Box';
 import { type FormField, validateRecord } from '@mdis/shared';
 import { recomputeCalculated } from '../fields/calculatedFields';
+import { scopeSelectsToParent } from '../fields/select/parentScope';
 import { serverErrorFor } from '../validation/serverErrors';
 import { MemoFieldRenderer } from './FieldRenderer';
 import { groupFields } from './groupFields';
@@ -23,7 +24,8 @@ export function RecordPanel(props: RecordPanelProps) {
   const record = useNestedObjects(form.name, props.record);
   const cookieCompact = useCompactDisplay().compact;
   const compact = props.compact ?? cookieCompact;
-  const groups = useMemo(() => groupFields(form.fields, compact), [form.fields, compact]);
+  const fields = useMemo(() => scopeSelectsToParent(form), [form]);
+  const groups = useMemo(() => groupFields(fields, compact), [fields, compact]);
   const touched = useTouchedFields(scenario);
   const readOnly = scenario === 'view';
   const clientErrors = useMemo(
@@ -37,14 +39,14 @@ export function RecordPanel(props: RecordPanelProps) {
   };
 
   // One handler for the whole life of the panel, so unchanged fields skip their re-render.
-  const latest = useRef({ form, record, onChange, touch: touched.touch });
+  const latest = useRef({ form, columns, record, onChange, touch: touched.touch });
   useLayoutEffect(() => {
-    latest.current = { form, record, onChange, touch: touched.touch };
+    latest.current = { form, columns, record, onChange, touch: touched.touch };
   });
   const handleFieldChange = useCallback((name: string, value: unknown) => {
     const current = latest.current;
     current.touch(name);
-    current.onChange(recomputeCalculated(current.form, { ...current.record, [name]: value }));
+    current.onChange(recomputeCalculated(current.form, { ...current.record, [name]: value }, current.columns));
   }, []);
 
   const renderField = (field: FormField) => (

@@ -8,7 +8,7 @@ import { REPORT_MESSAGES } from '@mdis/shared';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { AutoPrintMenu } from './AutoPrintMenu';
 import { ExportProgressBar } from './ExportProgressBar';
-import type { ReportEntry } from './reportLinks';
+import { entryTitle, type ReportEntry } from './reportLinks';
 
 export const REPORT_CONFIRM_TITLE = REPORT_MESSAGES.confirmTitle;
 
@@ -43,7 +43,7 @@ function ReportMenu({ label, icon, entries, onRun }: ReportMenuProps) {
               onRun(entry);
             }}
           >
-            {entry.report.title ?? entry.report.name}
+            {entryTitle(entry, entries)}
           </MenuItem>
         ))}
       </Menu>

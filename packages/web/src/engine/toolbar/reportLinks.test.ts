@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ReportInfo } from '../api/records.api';
-import { autoPrintReport, isActionReport, reportUrl, splitReports, type ReportContext } from './reportLinks';
+import {
+  autoPrintReport,
+  entryTitle,
+  isActionReport,
+  reportUrl,
+  splitReports,
+  type ReportContext,
+} from './reportLinks';
 
 const info = (name: string, extra: Partial<ReportInfo> = {}): ReportInfo => ({
   name,
@@ -55,20 +62,25 @@ describe('report links', () => {
     expect(JSON.parse(query(url).filters)).toEqual({ comment: 'a&b=c' });
   });
 
-  it('puts single-record reports in the report menu (with a current record) and list reports in Export', () => {
+  it('puts only exports in Export, and reports and actions (on the record or the list) in Reports', () => {
     const single = [info('Details'), info('SplitSection', { type: 'action' })];
-    const multiple = [info('List'), info('ListCsv', { type: 'export' })];
+    const multiple = [info('List'), info('ListCsv', { type: 'export' }), info('SplitSection', { type: 'action' })];
     const withRecord = splitReports(single, multiple, true);
     expect(withRecord.reports.map((e) => [e.report.name, e.single])).toEqual([
       ['Details', true],
       ['SplitSection', true],
-    ]);
-    expect(withRecord.exports.map((e) => [e.report.name, e.single])).toEqual([
       ['List', false],
-      ['ListCsv', false],
+      ['SplitSection', false],
     ]);
-    expect(splitReports(single, multiple, false).reports).toEqual([]);
+    expect(withRecord.exports.map((e) => [e.report.name, e.single])).toEqual([['ListCsv', false]]);
+    expect(splitReports(single, multiple, false).reports.map((e) => e.report.name)).toEqual(['List', 'SplitSection']);
     expect(isActionReport(withRecord.reports[1] ?? { report: info('x'), single: true })).toBe(true);
+    expect(withRecord.reports.map((e) => entryTitle(e, withRecord.reports))).toEqual([
+      'Details',
+      'SplitSection',
+      'List',
+      'SplitSection (listed records)',
+    ]);
   });
 
   it('chooses the auto-print report only when exactly one can auto-print', () => {

@@ -42,14 +42,29 @@ export function isActionReport(entry: ReportEntry): boolean {
 }
 
 /**
- * The report menu holds the single-record reports (only with a current record), the Export menu
- * the list reports (spec 1 §2: "report and export menus"; reference §6 SINGLE_RECORD).
+ * The Export menu holds only exports (type `export`); the report menu everything else: reports and
+ * actions such as "Split sections", on the current record (only with one) or on the list
+ * (spec 1 §2: "report and export menus"; reference §6 SINGLE_RECORD).
  */
 export function splitReports(single: ReportInfo[], multiple: ReportInfo[], hasSelection: boolean) {
+  const entries = [
+    ...(hasSelection ? single.map((report): ReportEntry => ({ report, single: true })) : []),
+    ...multiple.map((report): ReportEntry => ({ report, single: false })),
+  ];
   return {
-    reports: hasSelection ? single.map((report): ReportEntry => ({ report, single: true })) : [],
-    exports: multiple.map((report): ReportEntry => ({ report, single: false })),
+    reports: entries.filter((entry) => entry.report.type !== 'export'),
+    exports: entries.filter((entry) => entry.report.type === 'export'),
   };
+}
+
+/**
+ * The menu text of an entry: its title; a report offered both on the record and on the list gets
+ * " (listed records)" on its list entry, so that the two can be told apart.
+ */
+export function entryTitle(entry: ReportEntry, menu: readonly ReportEntry[]): string {
+  const title = entry.report.title ?? entry.report.name;
+  const twin = menu.some((other) => other.single && other.report.name === entry.report.name);
+  return !entry.single && twin ? `${title} (listed records)` : title;
 }
 
 /** The one report that can auto-print, when exactly one can (spec 1 §4); otherwise none. */

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -8,11 +9,18 @@ import { CAMERA_UNAVAILABLE, cameraScanSupported, useCameraScan } from './useCam
 export interface CameraScannerProps {
   /** A code read from the camera; scanning has stopped by then. */
   onCode: (code: string) => void;
+  /** The camera stopped (a code, a failure or Stop): its button was replaced, so focus must go somewhere. */
+  onStopped?: () => void;
 }
 
 /** 'Scan with camera' where a camera can be asked for; a note that the input still works where not. */
-export function CameraScanner({ onCode }: CameraScannerProps) {
+export function CameraScanner({ onCode, onStopped }: CameraScannerProps) {
   const { videoRef, active, error, start, stop } = useCameraScan(onCode);
+  const wasActive = useRef(false);
+  useEffect(() => {
+    if (wasActive.current && !active) onStopped?.();
+    wasActive.current = active;
+  }, [active, onStopped]);
   if (!cameraScanSupported()) {
     return (
       <Typography sx={{ mt: 2 }} color="text.secondary" variant="body2">

@@ -85,4 +85,16 @@ describe('global code scanner dialog', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
     expect(SCANNER_BLUR_CLOSE_MS).toBe(300);
   });
+
+  it('closes 300 ms after focus leaves a found link too, and stays while focus moves inside', async () => {
+    const { onClose, input } = renderScanner({ status: 200, body: [SPLIT_MATCH] });
+    await userEvent.type(input, 'ICDP5065EC01{Enter}');
+    const link = await screen.findByRole('link', { name: 'split@40, 5065_1_A_001_1_A' });
+    await userEvent.tab();
+    expect(document.activeElement).toBe(link);
+    await new Promise((resolve) => setTimeout(resolve, SCANNER_BLUR_CLOSE_MS + 100));
+    expect(onClose).not.toHaveBeenCalled();
+    link.blur();
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+  });
 });

@@ -68,20 +68,32 @@ function useScannerSearch(onClose: () => void) {
   return { found, searching, run, clear: () => setFound(null) };
 }
 
+/**
+ * Spec 1 §9: the dialog closes 300 ms after the input loses focus. Focus moving on to the scanner's
+ * own controls (the camera button, a found record's link) keeps it open, and leaving from them
+ * closes it just as leaving the input does; otherwise a click on the camera button or a Tab onto a
+ * link left a dialog that no longer closed by itself.
+ */
+function useCloseOnFocusLeave(onClose: () => void) {
+  const area = useRef<HTMLDivElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const onBlur = (event: FocusEvent) => {
+    if (event.relatedTarget instanceof Node && area.current?.contains(event.relatedTarget)) return;
+    clearTimeout(timer.current);
+    timer.current = setTimeout(onClose, SCANNER_BLUR_CLOSE_MS);
+  };
+  return { ref: area, onFocus: () => clearTimeout(timer.current), onBlur };
+}
+
 function CodeScannerSearch({ onClose }: { onClose: () => void }) {
   const [code, setCode] = useState('');
   const { found, searching, run, clear } = useScannerSearch(onClose);
-  const blurTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const cameraArea = useRef<HTMLDivElement>(null);
-  useEffect(() => () => clearTimeout(blurTimer.current), []);
+  const focusArea = useCloseOnFocusLeave(onClose);
+  const input = useRef<HTMLInputElement>(null);
 
   const handleKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Enter') void run(code);
-  };
-  const handleBlur = (event: FocusEvent) => {
-    // Moving to the camera buttons is not leaving the dialog.
-    if (event.relatedTarget instanceof Node && cameraArea.current?.contains(event.relatedTarget)) return;
-    blurTimer.current = setTimeout(onClose, SCANNER_BLUR_CLOSE_MS);
   };
   const handleCameraCode = (scanned: string) => {
     setCode(scanned);
@@ -89,7 +101,7 @@ function CodeScannerSearch({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <>
+    <Box {...focusArea}>
       <TextField
         label={SCANNER_INPUT_LABEL}
         value={code}
@@ -98,17 +110,15 @@ function CodeScannerSearch({ onClose }: { onClose: () => void }) {
           clear();
         }}
         onKeyDown={handleKeyDown}
-        onFocus={() => clearTimeout(blurTimer.current)}
-        onBlur={handleBlur}
         // Read-only rather than disabled while searching: disabling would take the focus away.
         slotProps={{ htmlInput: { readOnly: searching, 'aria-busy': searching } }}
+        inputRef={input}
         autoFocus
         fullWidth
         autoComplete="off"
       />
-      <Box ref={cameraArea}>
-        <CameraScanner onCode={handleCameraCode} />
-      </Box>
+      {/* the input takes the focus back, so that a hand scanner works again and a later blur closes */}
+      <CameraScanner onCode={handleCameraCode} onStopped={() => input.current?.focus()} />
       {searching && <LinearProgress aria-label="searching" sx={{ mt: 1 }} />}
       {found && found.length === 0 && (
         <Typography sx={{ mt: 2 }} color="text.secondary">
@@ -116,6 +126,6 @@ function CodeScannerSearch({ onClose }: { onClose: () => void }) {
         </Typography>
       )}
       {found && found.length > 1 && <FoundFormsList forms={found} onFollow={onClose} />}
-    </>
+    </Box>
   );
 }

@@ -26,9 +26,9 @@ export function ListItemsTable({ listname, items, readOnly, onEdit, onDelete }: 
       <Table aria-label={`items of ${listname}`} size="small">
         <TableHead>
           <TableRow>
-            <TableCell>Display</TableCell>
-            <TableCell>Remark</TableCell>
-            <TableCell>Sort Rank</TableCell>
+            <TableCell>Abbreviation</TableCell>
+            <TableCell>Description</TableCell>
+            <TableCell>Sort Index</TableCell>
             <TableCell align="right">Actions</TableCell>
           </TableRow>
         </TableHead>

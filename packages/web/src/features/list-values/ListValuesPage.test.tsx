@@ -84,6 +84,12 @@ describe('value lists page', () => {
     await userEvent.click(await screen.findByRole('option', { name: 'CORE_TYPE' }));
     expect(screen.getByTestId('location').textContent).toBe('/list-values/CORE_TYPE');
     const table = await screen.findByRole('table', { name: 'items of CORE_TYPE' });
+    // the table's headers are the item inputs' labels
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Abbreviation', 'Description', 'Sort Index', 'Actions']);
     expect(rowTexts(table)).toEqual([
       ['B', 'Bit Sample', '0'],
       ['H', 'Advanced Piston Corer (APC)', '1'],

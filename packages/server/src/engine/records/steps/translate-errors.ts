@@ -1,4 +1,10 @@
-import { AppError, MYSQL_ROW_IS_REFERENCED, RECORD_MESSAGES as MESSAGES, validationError } from '@mdis/shared';
+import {
+  AppError,
+  MYSQL_ROW_IS_REFERENCED,
+  RECORD_MESSAGES as MESSAGES,
+  modelLabel,
+  validationError,
+} from '@mdis/shared';
 import type { Dialect } from '../../../infra/db/dialect';
 import { translateDbError } from '../../../infra/db/translate-db-error';
 import type { Row } from '../dynamic-db';
@@ -14,8 +20,14 @@ export interface TranslateContext {
   record: Row;
 }
 
-export const hasChildrenMessage = (table: string) =>
-  `The record cannot be deleted: it still has related records in ${table}.`;
+/** `what`: the related model as people read it ('Hole records'), never its table. */
+export const hasChildrenMessage = (what: string) => `The record cannot be deleted: ${what} still belong to it.`;
+
+/** The records of a table, named by their model ('Hole records'); 'other records' when no model has it. */
+async function recordsOfTable(source: TemplateSource, table: string | undefined): Promise<string> {
+  const model = table ? (await source.listModels()).find((m) => m.table === table) : undefined;
+  return model ? `${modelLabel(model)} records` : 'other records';
+}
 
 /**
  * Step 6 for create/update: a constraint the checks before the write did not catch (a racing
@@ -77,7 +89,7 @@ export async function translateDeleteError(
     }
   }
   const driverText = translated.extensions.errorInfo?.[2] ?? translated.message;
-  return new AppError('FOREIGN_KEY_VIOLATION', hasChildrenMessage(child ?? 'another table'), {
+  return new AppError('FOREIGN_KEY_VIOLATION', hasChildrenMessage(await recordsOfTable(context.source, child)), {
     errorInfo: ['23000', MYSQL_ROW_IS_REFERENCED, driverText],
     ...(child ? { table: child } : {}),
   });

@@ -3,7 +3,7 @@ export const DRILLING_MESSAGES = {
   /** 422 on `type`: a section's first split is its whole round. */
   firstSplitWholeRound: "First section split must be of a type 'WR'",
   /** 422 on `origin_split_id`: a later split must come from a split of the same section. */
-  originTypeMissing: 'origin type does not exist in one of this section splits.',
+  originTypeMissing: 'This section has no split of the origin type.',
   /** 409: Σ section lengths / core recovery above maxRelativeLength. */
   sectionsTooLong: 'The total length of the registered sections is too long.',
   /** 409: on the last section, Σ section lengths / core recovery below minRelativeLength. */

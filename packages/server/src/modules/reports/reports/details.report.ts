@@ -1,3 +1,4 @@
+import { modelLabel } from '@mdis/shared';
 import type { Row } from '../../../engine/records/dynamic-db';
 import { parentColumnOf } from '../../../engine/records/record-model';
 import { allColumns } from '../report-columns';
@@ -24,7 +25,7 @@ async function ancestorSections(input: ReportInput, row: Row): Promise<string[]>
     if (found === undefined) break;
     current = found;
     const target = { ref: { kind: 'global' as const, name: parent.fullName }, model: parent, form: undefined };
-    sections.push(`<h2>${escapeHtml(parent.fullName)}</h2>${fieldsTable(allColumns(target), current)}`);
+    sections.push(`<h2>${escapeHtml(modelLabel(parent))}</h2>${fieldsTable(allColumns(target), current)}`);
     model = parent;
   }
   return sections;
@@ -44,7 +45,7 @@ export const detailsReport: ReportDefinition = {
     const own = rows.map((row) => fieldsTable(allColumns(target), row));
     const ancestors = rows.length > 0 ? await ancestorSections(input, rows[0]) : [];
     return reportPage({
-      title: `Details of ${target.model.fullName} record`,
+      title: `Details of ${modelLabel(target.model)} record`,
       context: await headerContext(input, rows),
       body: [...own, ...ancestors].join('\n'),
     });

@@ -65,6 +65,11 @@ async function plan(input: ReportInput): Promise<PlannedSplit[]> {
   });
 }
 
+/** '1 split', '2 splits'. */
+function counted(n: number, noun: string): string {
+  return `${String(n)} ${noun}${n === 1 ? '' : 's'}`;
+}
+
 /** SplitSection (reference §6): create the archive and working halves of the selected sections. */
 export const splitSectionReport: ReportDefinition = {
   name: 'SplitSection',
@@ -101,7 +106,7 @@ export const splitSectionReport: ReportDefinition = {
     }
     const sections = new Set(planned.map((p) => cellText(p.section.combined_id)));
     return {
-      message: `${String(planned.length)} splits created in ${String(sections.size)} sections.`,
+      message: `${counted(planned.length, 'split')} created in ${counted(sections.size, 'section')}.`,
       changed: planned.length,
     };
   },
