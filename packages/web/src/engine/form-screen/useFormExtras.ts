@@ -47,6 +47,7 @@ export function useFormExtras(form: FormTemplate, record: FormRecord | null) {
   const links = useMemo(() => (record ? linkedForms(form, record, offeredNames) : []), [form, record, offeredNames]);
 
   return {
+    model: model.data,
     searchable,
     searchableNames,
     menus,
