@@ -72,10 +72,9 @@ browserSuite('the generic form: a curator’s day', 'generic-form-day', (session
     await session().shot(page, 'record-not-found');
   });
 
-  test('item 7: the menu asks before it leaves an unsaved record; Cancel stays, Discard leaves', async () => {
+  test('item 7: the menu asks before it leaves an unsaved record; Cancel stays; closing the window asks too', async () => {
     const cores = new FormPage(page, 'core');
-    const core = first.cores[0];
-    if (!core) throw new Error('no core seeded');
+    const [core] = first.cores;
     await cores.goto(`/forms/core-form/${String(core.id)}`);
     await cores.waitForValue(cores.field('Core Number'), '1');
     await cores.button('Edit').click();
