@@ -77,6 +77,8 @@ browserSuite('the generic form: a curator’s day', 'generic-form-day', (session
     const [core] = first.cores;
     await cores.goto(`/forms/core-form/${String(core.id)}`);
     await cores.waitForValue(cores.field('Core Number'), '1');
+    // the link aligned the filter bar: the core is the first of its hole's two
+    await hasText(cores.position, '1 / 2');
     await cores.button('Edit').click();
     await cores.waitForScenario('edit');
     await cores.fill('Core Recovery [m]', '2.7');
