@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import type { FormRecord } from '../api/records.api';
 import { RecordTable, VIRTUAL_ROWS_FROM, type RecordTableState } from '../record-table/RecordTable';
 import { useFormScreen } from './FormScreenContext';
+import { tableChangeActions, tableViewPatch } from './tableChanges';
 import { SECTION_IDS } from './focusSections';
 
 // one empty list for every render, so the memoised table sees no change while the list loads
@@ -36,37 +37,9 @@ export function TableSection() {
   });
   const onStateChange = useCallback(
     (patch: Partial<RecordTableState>) => {
-      const current = latest.current.tableState;
-      if (patch.pagination) {
-        const { pageIndex, pageSize } = patch.pagination;
-        if (pageSize !== current.pagination.pageSize) dispatch({ type: 'perPage', perPage: pageSize });
-        else if (pageIndex !== current.pagination.pageIndex) dispatch({ type: 'page', page: pageIndex });
-      }
-      if (patch.sorting) dispatch({ type: 'sort', sort: patch.sorting.map(({ id, desc }) => ({ id, desc })) });
-      if (patch.columnFilters) {
-        const next: Record<string, string> = {};
-        for (const { id, value } of patch.columnFilters) {
-          if (typeof value === 'string' && value.trim() !== '') next[id] = value.trim();
-          else if (typeof value === 'number') next[id] = String(value);
-        }
-        dispatch({ type: 'valueFilters', valueFilters: next });
-      }
-      if (patch.rowSelection) {
-        const { rowSelection } = patch;
-        dispatch({
-          type: 'tick',
-          ids: Object.keys(rowSelection)
-            .filter((id) => rowSelection[id])
-            .map(Number),
-        });
-      }
-      const { columnVisibility, columnOrder, showColumnFilters } = patch;
-      if (columnVisibility || columnOrder || showColumnFilters !== undefined)
-        setTableView((view) => ({
-          columnVisibility: columnVisibility ?? view.columnVisibility,
-          columnOrder: columnOrder ?? view.columnOrder,
-          showColumnFilters: showColumnFilters ?? view.showColumnFilters,
-        }));
+      for (const action of tableChangeActions(patch, latest.current.tableState)) dispatch(action);
+      const view = tableViewPatch(patch);
+      if (view) setTableView((current) => ({ ...current, ...view }));
     },
     [dispatch, setTableView],
   );

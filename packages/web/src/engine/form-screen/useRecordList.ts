@@ -58,9 +58,9 @@ function useRevealSelected(
   const tried = useRef<string | null>(null);
   const attempt = JSON.stringify([selectedId, params.filter, params.sort]);
   // the ids call reads the params it is made with; a new page alone is no reason to make it
-  const asked = useRef(params);
+  const asked = useRef({ params, selectedId });
   useEffect(() => {
-    asked.current = params;
+    asked.current = { params, selectedId };
   });
   const settled = list.data !== undefined && !list.isPlaceholderData && !list.isFetching;
   const onPage = list.data?.items.some((item) => Number(item.id) === selectedId) ?? false;
@@ -70,10 +70,11 @@ function useRevealSelected(
     tried.current = attempt;
     if (onPage || isWholeList(perPage)) return;
     recordsApi
-      .ids(formName, asked.current)
+      .ids(formName, asked.current.params)
       .then((ids) => {
         const index = ids.indexOf(selectedId);
-        if (index === -1) return;
+        // another record chosen meanwhile keeps the page the user is on
+        if (index === -1 || asked.current.selectedId !== selectedId) return;
         const target = Math.floor(index / perPage);
         if (target !== page) dispatch({ type: 'page', page: target });
       })
