@@ -94,7 +94,7 @@ browserSuite('the generic form: a curator’s day', 'generic-form-day', (session
     const asked = new Promise<string>((resolve) => {
       page.once('dialog', (question) => {
         resolve(question.type());
-        void question.dismiss();
+        void question.accept();
       });
     });
     await page.close({ runBeforeUnload: true });
