@@ -145,6 +145,13 @@ export class FormPage {
     await this.button('Save').click();
   }
 
+  /** Esc on a changed record asks Save / Discard / Cancel (issue 18 item 7): this discards. */
+  async escapeAndDiscard(): Promise<void> {
+    await this.page.keyboard.press('Escape');
+    const dialog = await visible(this.page.getByRole('dialog', { name: 'Unsaved changes' }));
+    await dialog.getByRole('button', { name: 'Discard' }).click();
+  }
+
   async confirmDelete(): Promise<void> {
     await this.button('Delete').click();
     await visible(this.deleteDialog);

@@ -171,7 +171,7 @@ browserSuite('the generic form: record table and toolbar', 'generic-form-table',
     await hasText(form.fieldMessage('Drilled Length [m]'), 'Drilled Length [m] is required');
     await session().shot(page, 'client-validation');
     await form.waitForScenario('edit');
-    await page.keyboard.press('Escape');
+    await form.escapeAndDiscard();
     await form.waitForScenario('view');
     await form.waitForValue(form.field('Drilled Length [m]'), '3');
     expect((await apiGetRecord(baseUrl, token, 'core', second.id)).drilled_length).toBe(3);

@@ -5,8 +5,10 @@ import { CustomStylesheet } from './shell/CustomStylesheet';
 import { UpdatePrompt } from './shell/UpdatePrompt';
 
 export function App() {
+  // The URL is the form screen's shareable state: a change of it must render at once, together
+  // with the screen's own state, not later as a transition (a render in between shows both disagreeing).
   return (
-    <HashRouter>
+    <HashRouter useTransitions={false}>
       <AppProviders>
         <AppRoutes />
         <CustomStylesheet />

@@ -8,29 +8,28 @@ import FilterAltIcon from '@mui/icons-material/FilterAlt';
 import FilterAltOffIcon from '@mui/icons-material/FilterAltOff';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import TuneIcon from '@mui/icons-material/Tune';
-import type { FormTemplate } from '@mdis/shared';
+import { useCallback } from 'react';
 import { helpUrl } from '../../platform/help/helpUrl';
+import { useSessionContext } from '../../platform/session/SessionContext';
 import { FilterBar } from '../filter-bar/FilterBar';
+import { ValueFilterChips } from '../filter-bar/ValueFilterChips';
 import type { FilterSelection } from '../filter-bar/filterCascade';
 import { FORM_SHORTCUTS } from '../shortcuts/shortcuts';
+import { useFormScreen } from './FormScreenContext';
 import { SECTION_IDS } from './focusSections';
 
 export interface FilterSectionProps {
-  form: FormTemplate;
-  selection: FilterSelection;
-  onChange: (next: FilterSelection) => void;
-  requiredErrors: string[];
-  disabled: boolean;
-  filterByValueShown: boolean;
-  activeValueFilters: number;
   onToggleFilterByValue: () => void;
   onOpenFilterByValue: () => void;
-  helpBase: string;
 }
 
-/** The filter bar with the filter-by-value controls and the form's help link. */
+/** The filter bar with the filter-by-value controls, the active by-value filters and the form's help link. */
 export function FilterSection(props: FilterSectionProps) {
-  const { form, filterByValueShown, activeValueFilters } = props;
+  const { form, state, dispatch, actions, tableView, extras } = useFormScreen();
+  const { config } = useSessionContext();
+  const filterByValueShown = tableView.showColumnFilters;
+  const activeValueFilters = Object.keys(state.valueFilters).length;
+  const onChange = useCallback((filter: FilterSelection) => dispatch({ type: 'filter', filter }), [dispatch]);
   const toggleLabel = filterByValueShown ? 'Hide filter by value' : 'Show filter by value';
   return (
     <Paper id={SECTION_IDS.filter} tabIndex={-1} variant="outlined" sx={{ p: 1.5 }} aria-label="Filter">
@@ -39,10 +38,16 @@ export function FilterSection(props: FilterSectionProps) {
         <Box sx={{ flexGrow: 1, flexBasis: { xs: '100%', sm: 'auto' } }}>
           <FilterBar
             form={form}
-            selection={props.selection}
-            onChange={props.onChange}
-            requiredErrors={props.requiredErrors}
-            disabled={props.disabled}
+            selection={state.filter}
+            onChange={onChange}
+            requiredErrors={actions.requiredErrors}
+            disabled={state.scenario !== 'view'}
+          />
+          <ValueFilterChips
+            fields={extras.searchable}
+            columns={extras.model?.columns}
+            value={state.valueFilters}
+            onChange={(valueFilters) => dispatch({ type: 'valueFilters', valueFilters })}
           />
         </Box>
         <Tooltip title={`${toggleLabel} (${FORM_SHORTCUTS.toggleFilterByValue.keys})`}>
@@ -65,7 +70,7 @@ export function FilterSection(props: FilterSectionProps) {
           <IconButton
             aria-label="Help"
             component="a"
-            href={helpUrl(props.helpBase, form.name)}
+            href={helpUrl(config.HelpBaseUrl, form.name)}
             target="_blank"
             rel="noopener noreferrer"
           >

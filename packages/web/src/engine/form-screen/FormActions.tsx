@@ -1,6 +1,4 @@
 import { useNavigate } from 'react-router';
-import type { FormTemplate } from '@mdis/shared';
-import type { FormRecord } from '../api/records.api';
 import { encodeRouteFilter } from '../filter-bar/filterCascade';
 import { FormToolbar } from '../toolbar/FormToolbar';
 import { RecordExtras } from '../toolbar/RecordExtras';
@@ -9,21 +7,7 @@ import { isSafari, type LinkedForm } from '../toolbar/linkedForms';
 import { FILES_WINDOW, filesFilterOf, filesFormPathOf } from '../toolbar/recordFiles';
 import { reportUrl, type ReportEntry } from '../toolbar/reportLinks';
 import { useReportRunner } from '../toolbar/useReportRunner';
-import type { useFormExtras } from './useFormExtras';
-import type { FormListState } from './useFormListState';
-import type { useRecordNavigation } from './useRecordNavigation';
-import type { useRecordScenario } from './useRecordScenario';
-
-export interface FormActionsProps {
-  form: FormTemplate;
-  scenario: ReturnType<typeof useRecordScenario>;
-  navigation: ReturnType<typeof useRecordNavigation>;
-  canEdit: boolean;
-  canUpload: boolean;
-  record: FormRecord | null;
-  extras: ReturnType<typeof useFormExtras>;
-  listState: FormListState;
-}
+import { useFormScreen } from './FormScreenContext';
 
 /** A hash route of this app as an address a new window can open. */
 function appAddress(path: string): string {
@@ -31,19 +15,11 @@ function appAddress(path: string): string {
 }
 
 /** The toolbar wired to the scenarios, the record navigation, reports, files and linked forms. */
-export function FormActions({
-  form,
-  scenario,
-  navigation,
-  canEdit,
-  canUpload,
-  record,
-  extras,
-  listState,
-}: FormActionsProps) {
+export function FormActions() {
+  const { form, state, params, canEdit, canUpload, record, extras, navigation, actions, tableView } = useFormScreen();
   const routerNavigate = useNavigate();
   const runReportOf = useReportRunner(form.name);
-  const viewing = scenario.scenario === 'view';
+  const viewing = state.scenario === 'view';
 
   // One named window per form, reused by every later click (Safari: this tab, spec 1 §2).
   const openInWindow = (path: string, windowName: string) => {
@@ -52,39 +28,38 @@ export function FormActions({
   };
   const openLinked = (link: LinkedForm) => openInWindow(link.path, link.windowName);
   const runReport = (entry: ReportEntry) => {
-    const ticked = Object.keys(listState.table.rowSelection).filter((id) => listState.table.rowSelection[id]);
-    const hidden = listState.table.columnVisibility;
+    const hidden = tableView.columnVisibility;
     const url = reportUrl(entry, {
       model: form.dataModel,
       form: form.name,
-      id: navigation.selectedId,
-      specificIds: ticked.map(Number),
-      sort: listState.params.sort,
-      filters: listState.params.filter,
+      id: state.selectedId,
+      specificIds: state.ticked,
+      sort: params.sort,
+      filters: params.filter,
       columns: form.fields.map((f) => f.name).filter((name) => !(name in hidden) || hidden[name]),
     });
     runReportOf(entry, url);
   };
   // the upload window starts with the current record chosen for the assignment
-  const uploadFilter = encodeRouteFilter({ ...listState.selection, ...filesFilterOf(form.dataModel, record) });
+  const uploadFilter = encodeRouteFilter({ ...state.filter, ...filesFilterOf(form.dataModel, record) });
 
   return (
     <FormToolbar
-      scenario={scenario.scenario}
+      scenario={state.scenario}
       canEdit={canEdit}
       hasSelection={record !== null}
-      saveDisabled={scenario.saveDisabled}
-      busy={scenario.busy}
+      saveDisabled={actions.saveDisabled}
+      busy={actions.busy}
       position={navigation.position}
       total={navigation.total}
       canGoBack={navigation.canGoBack}
       canGoForward={navigation.canGoForward}
-      onEdit={scenario.startEdit}
-      onNew={() => void scenario.startNew()}
-      onDuplicate={() => void scenario.startDuplicate()}
-      onDelete={() => void scenario.remove()}
-      onSave={() => void scenario.save()}
-      onCancel={scenario.cancel}
+      onEdit={actions.startEdit}
+      onNew={() => void actions.startNew()}
+      onDuplicate={() => void actions.startDuplicate()}
+      onDelete={() => void actions.remove()}
+      onSave={() => void actions.save()}
+      onCancel={actions.cancel}
       onNavigate={navigation.navigate}
     >
       <ReportMenus
@@ -92,6 +67,8 @@ export function FormActions({
         reports={extras.menus.reports}
         onRun={runReport}
         autoPrintForm={form.name}
+        tickedCount={state.ticked.length}
+        listCount={navigation.total}
       />
       <RecordExtras
         record={record}

@@ -1,32 +1,23 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
-import { canUseForm, hasRole, type FormTemplate } from '@mdis/shared';
+import type { FormTemplate } from '@mdis/shared';
 import { useNotifications } from '../../platform/notifications/NotificationsContext';
-import { useSessionContext } from '../../platform/session/SessionContext';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { recordKeys, recordsApi, type FormRecord } from '../api/records.api';
+import type { FormRecord } from '../api/records.api';
 import { FilterByValueDialog } from '../filter-bar/FilterByValueDialog';
 import { RequiredFiltersDialog } from '../filter-bar/RequiredFiltersDialog';
 import type { FilterSelection } from '../filter-bar/filterCascade';
-import { RecordPanel, toggleCompactDisplay } from '../record-panel';
-import { RecordTable } from '../record-table/RecordTable';
+import { toggleCompactDisplay } from '../record-panel';
 import { useFormShortcuts } from '../shortcuts/useFormShortcuts';
 import { FilterSection } from './FilterSection';
-import { printAfterSave } from '../toolbar/autoPrint';
 import { FormActions } from './FormActions';
-import { SECTION_IDS, focusSection } from './focusSections';
-import { useConfirm } from './useConfirm';
-import { useFormExtras, useModelTemplate } from './useFormExtras';
-import { useFormListState } from './useFormListState';
+import { FormScreenProvider, useFormScreen } from './FormScreenContext';
+import { RecordSection } from './RecordSection';
+import { TableSection } from './TableSection';
+import { UnsavedChangesDialog } from './UnsavedChangesDialog';
+import { FIELD_SELECTOR, SECTION_IDS, focusSection } from './focusSections';
+import type { FormRoute, RouteUpdate } from './formScreenRoute';
 import { useInitialFilterChange } from './useInitialFilterChange';
-import { useRecordNavigation, type FormRoute, type RouteUpdate } from './useRecordNavigation';
-import { useRecordScenario } from './useRecordScenario';
-
-// one empty list for every render, so the memoised table sees no change while the list loads
-const NO_ITEMS: FormRecord[] = [];
 
 export interface GenericFormScreenProps {
   form: FormTemplate;
@@ -49,160 +40,84 @@ export function GenericFormScreen({
   initialFilter = null,
   renderRecordAddon,
 }: GenericFormScreenProps) {
-  const { user, config } = useSessionContext();
+  return (
+    <FormScreenProvider form={form} route={route} onRouteChange={onRouteChange} initialFilter={initialFilter}>
+      <FormScreenLayout initialFilter={initialFilter} renderRecordAddon={renderRecordAddon} />
+    </FormScreenProvider>
+  );
+}
+
+interface LayoutProps {
+  initialFilter: FilterSelection | null;
+  renderRecordAddon?: (record: FormRecord) => ReactNode;
+}
+
+function FormScreenLayout({ initialFilter, renderRecordAddon }: LayoutProps) {
+  const { form, state, dispatch, actions, extras, setTableView, confirmation, guard } = useFormScreen();
   const { warn } = useNotifications();
-  const holder = user ?? { roles: [], permissions: [] };
-  const canEdit = canUseForm(holder, form.name, 'edit');
-  const listState = useFormListState(form, route.filter, initialFilter);
-  const { pending, confirm, answer } = useConfirm();
   const [filterDialogOpen, setFilterDialogOpen] = useState(false);
-  const [locked, setLocked] = useState(false);
-  const navigation = useRecordNavigation({ formName: form.name, listState, route, onRouteChange, locked });
-  const { selectedId, select } = navigation;
+  const { scenario } = state;
 
-  const listRow = listState.list.data?.items.find((item) => item.id === selectedId);
-  const detail = useQuery({
-    queryKey: recordKeys.detail(form.name, selectedId ?? 0),
-    queryFn: () => recordsApi.get(form.name, selectedId ?? 0),
-    enabled: selectedId !== null,
-    placeholderData: listRow,
-    retry: false,
-  });
-  const record = selectedId === null ? null : (detail.data ?? null);
-  const { setCurrent } = navigation;
-  // the record is gone (deleted elsewhere) or not allowed: nothing is selected
-  useEffect(() => {
-    if (detail.isError) setCurrent(null);
-  }, [detail.isError, setCurrent]);
-
-  const columns = useModelTemplate(form).data?.columns;
-  const scenario = useRecordScenario({
-    form,
-    columns,
-    record,
-    selection: listState.selection,
-    canEdit,
-    confirm,
-    onSaved: (savedId: number) => {
-      setCurrent(savedId);
-      printAfterSave(form.dataModel, form.name, savedId);
-    },
-    onDeleted: () => {
-      setCurrent(null);
-    },
-  });
-  const editing = scenario.scenario !== 'view';
-  // navigation is set up before the scenario it is locked by: follow it while rendering
-  if (locked !== editing) setLocked(editing);
-
-  const extras = useFormExtras(form, record);
   useEffect(() => {
     if (extras.reportsFailed) warn('unable to get reports');
   }, [extras.reportsFailed, warn]);
 
+  // a new or edited record starts in its first field (alt+shift+n, then type)
+  useEffect(() => {
+    if (scenario !== 'view') focusSection(SECTION_IDS.form, FIELD_SELECTOR);
+  }, [scenario]);
+
   const toggleFilterByValue = () => {
-    listState.updateTable({ showColumnFilters: !listState.table.showColumnFilters });
+    setTableView((view) => ({ ...view, showColumnFilters: !view.showColumnFilters }));
   };
   useFormShortcuts({
     focusFilter: () => focusSection(SECTION_IDS.filter),
-    focusForm: () => focusSection(SECTION_IDS.form),
-    focusTable: () => focusSection(SECTION_IDS.table, 'tr[data-record-id]'),
+    // the first field, not the error summary's close button: typing goes on where it should
+    focusForm: () => focusSection(SECTION_IDS.form, FIELD_SELECTOR),
+    focusTable: () => focusSection(SECTION_IDS.table, 'tr[aria-current="true"], tr[data-record-id]'),
     toggleFilterByValue,
     openFilterByValue: () => setFilterDialogOpen(true),
     // the record panel's compact display (cookie, spec 1 §3), not the theme's compact layout
     compactDisplay: toggleCompactDisplay,
-    new: () => void scenario.startNew(),
-    edit: scenario.startEdit,
-    duplicate: () => void scenario.startDuplicate(),
-    delete: () => void scenario.remove(),
-    save: () => void scenario.save(),
-    cancel: scenario.cancel,
+    new: () => void actions.startNew(),
+    edit: actions.startEdit,
+    duplicate: () => void actions.startDuplicate(),
+    delete: () => void actions.remove(),
+    save: () => void actions.save(),
+    cancel: () => guard.leave(actions.cancel),
   });
 
-  const handleFilterChange = (next: FilterSelection) => {
-    listState.setSelection(next);
-    if (!editing) select(null);
-  };
-  useInitialFilterChange(initialFilter, (next) => {
-    if (!editing) handleFilterChange(next);
-  });
+  useInitialFilterChange(initialFilter, (next) => dispatch({ type: 'filter', filter: next }));
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }} aria-label={`${form.name} form`} role="region">
       <FilterSection
-        form={form}
-        selection={listState.selection}
-        onChange={handleFilterChange}
-        requiredErrors={scenario.requiredErrors}
-        disabled={editing}
-        filterByValueShown={listState.table.showColumnFilters}
-        activeValueFilters={Object.keys(listState.filterModel).length}
         onToggleFilterByValue={toggleFilterByValue}
         onOpenFilterByValue={() => setFilterDialogOpen(true)}
-        helpBase={config.HelpBaseUrl}
       />
-      <FormActions
-        form={form}
-        scenario={scenario}
-        navigation={navigation}
-        canEdit={canEdit}
-        record={record}
-        extras={extras}
-        listState={listState}
-        canUpload={hasRole(holder.roles, 'operator')}
-      />
-      <Paper id={SECTION_IDS.form} tabIndex={-1} variant="outlined" sx={{ p: 2 }} aria-label="Current record">
-        {scenario.shown ? (
-          <RecordPanel
-            form={form}
-            columns={columns}
-            record={scenario.shown}
-            scenario={scenario.scenario}
-            onChange={scenario.setDraft}
-            serverErrors={scenario.errors}
-            onDismissServerErrors={scenario.dismissErrors}
-          />
-        ) : (
-          <Typography color="text.secondary">Select a record in the table, or create a new one.</Typography>
-        )}
-        {record && !editing && renderRecordAddon?.(record)}
-      </Paper>
-      <Box id={SECTION_IDS.table} tabIndex={-1}>
-        <RecordTable
-          form={form}
-          searchable={extras.searchableNames}
-          sortable={extras.sortableNames}
-          showId={hasRole(holder.roles, 'developer')}
-          items={listState.list.data?.items ?? NO_ITEMS}
-          totalCount={listState.list.data?._meta.totalCount ?? 0}
-          loading={listState.list.isFetching}
-          error={listState.list.isError ? listState.list.error.message : null}
-          state={listState.table}
-          onStateChange={listState.updateTable}
-          selectedId={selectedId}
-          onSelect={select}
-          navigationDisabled={editing}
-        />
-      </Box>
-      <RequiredFiltersDialog open={scenario.requiredDialogOpen} onClose={scenario.closeRequiredDialog} />
+      <FormActions />
+      <RecordSection renderRecordAddon={renderRecordAddon} />
+      <TableSection />
+      <RequiredFiltersDialog open={actions.requiredDialogOpen} onClose={actions.closeRequiredDialog} />
       <FilterByValueDialog
         open={filterDialogOpen}
         fields={extras.searchable}
-        value={listState.filterModel}
-        onApply={(model) => {
-          listState.setFilterModel(model);
+        value={state.valueFilters}
+        onApply={(valueFilters) => {
+          dispatch({ type: 'valueFilters', valueFilters });
           setFilterDialogOpen(false);
         }}
         onClose={() => setFilterDialogOpen(false)}
       />
       <ConfirmDialog
-        open={pending !== null}
-        title={pending?.title ?? ''}
-        message={pending?.message ?? ''}
-        confirmLabel={pending?.confirmLabel}
-        onConfirm={() => answer(true)}
-        onCancel={() => answer(false)}
+        open={confirmation.pending !== null}
+        title={confirmation.pending?.title ?? ''}
+        message={confirmation.pending?.message ?? ''}
+        confirmLabel={confirmation.pending?.confirmLabel}
+        onConfirm={() => confirmation.answer(true)}
+        onCancel={() => confirmation.answer(false)}
       />
+      <UnsavedChangesDialog open={guard.asking} onAnswer={guard.answer} />
     </Box>
   );
 }

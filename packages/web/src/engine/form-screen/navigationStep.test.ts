@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { navigationStep } from './useRecordNavigation';
+import { navigationStep } from './recordNavigation';
 
 // Three pages of 5 rows; the middle one is shown.
 const middle = { count: 5, pageIndex: 1, lastPage: 2 };

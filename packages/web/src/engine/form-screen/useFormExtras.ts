@@ -65,6 +65,7 @@ export function useFormExtras(form: FormTemplate, record: FormRecord | null) {
   const links = useMemo(() => (record ? linkedForms(form, record, offeredNames) : []), [form, record, offeredNames]);
 
   return {
+    model: model.data,
     searchable,
     searchableNames,
     sortableNames,

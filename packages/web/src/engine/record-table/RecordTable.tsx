@@ -20,6 +20,7 @@ import { tableColumns } from './tableColumns';
 export const EMPTY_TABLE_MESSAGE = 'No data available for this filter setting.';
 export const tableErrorMessage = (serverMessage: string) => `Unable to load table items: ${serverMessage}`;
 
+/** How the table looks and which list it shows, as the table's own state types. */
 export interface RecordTableState {
   pagination: MRT_PaginationState;
   sorting: MRT_SortingState;
@@ -29,6 +30,9 @@ export interface RecordTableState {
   showColumnFilters: boolean;
   rowSelection: MRT_RowSelectionState;
 }
+
+/** Above this many rows a page is virtualised: only the rows in view are in the document. */
+export const VIRTUAL_ROWS_FROM = 50;
 
 export interface RecordTableProps {
   form: FormTemplate;
@@ -41,12 +45,26 @@ export interface RecordTableProps {
   loading: boolean;
   /** The server's message when the list failed. */
   error?: string | null;
+  /** Every part is kept by reference while unchanged: the table re-renders only when one changes. */
   state: RecordTableState;
   onStateChange: (patch: Partial<RecordTableState>) => void;
   selectedId: number | null;
+  /** A row clicked, or Enter or an arrow key on it. */
   onSelect: (id: number) => void;
-  /** While editing or creating, the current record cannot change. */
+  /** Arrow up on the first row, or down on the last: the previous or next page's record. */
+  onStep: (target: 'previous' | 'next') => void;
+  /** While editing or creating, paging and sorting wait. */
   navigationDisabled: boolean;
+  /** Only the rows in view are rendered (chosen when the table is mounted). */
+  virtual?: boolean;
+}
+
+/** The row element above or below (arrow keys), skipping anything that is not a record row. */
+function siblingRow(row: HTMLElement, target: 'previous' | 'next'): HTMLElement | null {
+  let next = target === 'next' ? row.nextElementSibling : row.previousElementSibling;
+  while (next && !(next instanceof HTMLElement && next.dataset.recordId))
+    next = target === 'next' ? next.nextElementSibling : next.previousElementSibling;
+  return next instanceof HTMLElement ? next : null;
 }
 
 function resolve<T>(updater: MRT_Updater<T>, current: T): T {
@@ -61,13 +79,13 @@ function completeOrder(stored: MRT_ColumnOrderState, ids: string[]): MRT_ColumnO
 
 /**
  * The form's records, paged, sorted and filtered on the server. Clicking a row (or Enter on it)
- * makes it the current record; the checkboxes select several rows for reports and exports.
- * Memoised: typing in the record panel re-renders the screen, and re-rendering
- * material-react-table on every keystroke made typing lag.
+ * makes it the current record, arrow up and down the previous or next one; the checkboxes tick
+ * rows for reports and exports. Memoised (props kept by reference, cells memoised, long pages
+ * virtualised): typing in the record panel re-renders the screen, never the table.
  */
 export const RecordTable = memo(function RecordTable(props: RecordTableProps) {
   const { form, searchable, sortable, showId, items, totalCount, loading, error, state, onStateChange } = props;
-  const { selectedId, onSelect, navigationDisabled } = props;
+  const { selectedId, onSelect, onStep, navigationDisabled, virtual = false } = props;
   const columns = useMemo(
     () => tableColumns({ form, searchable, sortable, showId }),
     [form, searchable, sortable, showId],
@@ -75,9 +93,6 @@ export const RecordTable = memo(function RecordTable(props: RecordTableProps) {
   const columnIds = useMemo(() => ['mrt-row-select', ...columns.map((c) => c.id ?? '')], [columns]);
   const columnOrder = completeOrder(state.columnOrder, columnIds);
   const columnVisibility = showId ? state.columnVisibility : { ...state.columnVisibility, id: false };
-  const choose = (id: number) => {
-    if (!navigationDisabled) onSelect(id);
-  };
 
   const table = useMaterialReactTable<FormRecord>({
     columns,
@@ -98,6 +113,10 @@ export const RecordTable = memo(function RecordTable(props: RecordTableProps) {
     enableColumnActions: false,
     enableSortingRemoval: false,
     initialState: { density: 'compact' },
+    // rows are rendered again only when their record changes, not when another row is chosen
+    memoMode: 'cells',
+    enableRowVirtualization: virtual,
+    rowVirtualizerOptions: { overscan: 10 },
     state: {
       pagination: state.pagination,
       sorting: state.sorting,
@@ -132,25 +151,41 @@ export const RecordTable = memo(function RecordTable(props: RecordTableProps) {
     },
     muiPaginationProps: { rowsPerPageOptions: [...PAGE_SIZES], disabled: navigationDisabled },
     muiTablePaperProps: { elevation: 0, variant: 'outlined' },
-    muiTableContainerProps: { id: 'record-table', tabIndex: -1, 'aria-label': 'Records table' },
+    muiTableContainerProps: {
+      id: 'record-table',
+      tabIndex: -1,
+      'aria-label': 'Records table',
+      // a virtualised page scrolls inside the table, under a sticky header
+      sx: virtual ? { maxHeight: '70vh' } : undefined,
+    },
     muiTableProps: { 'aria-label': `${form.name} records` },
     muiTableBodyRowProps: ({ row }) => {
       const id = row.original.id as number;
       const current = id === selectedId;
       return {
-        hover: !navigationDisabled,
+        hover: true,
         selected: current,
         tabIndex: 0,
         'aria-current': current ? 'true' : undefined,
-        'aria-disabled': navigationDisabled || undefined,
         'data-record-id': id,
         onClick: () => {
-          choose(id);
+          onSelect(id);
         },
         onKeyDown: (event) => {
-          if (event.key === 'Enter' && event.target === event.currentTarget) choose(id);
+          if (event.target !== event.currentTarget) return;
+          if (event.key === 'Enter') onSelect(id);
+          const target = event.key === 'ArrowDown' ? 'next' : event.key === 'ArrowUp' ? 'previous' : null;
+          if (!target || navigationDisabled) return;
+          event.preventDefault();
+          const sibling = siblingRow(event.currentTarget, target);
+          if (!sibling) {
+            onStep(target);
+            return;
+          }
+          sibling.focus();
+          onSelect(Number(sibling.dataset.recordId));
         },
-        sx: { cursor: navigationDisabled ? 'not-allowed' : 'pointer' },
+        sx: { cursor: 'pointer' },
       };
     },
     renderEmptyRowsFallback: () =>

@@ -17,9 +17,17 @@ interface ReportMenuProps {
   icon: React.ReactNode;
   entries: ReportEntry[];
   onRun: (entry: ReportEntry) => void;
+  /** A line above the entries saying what they will run on. */
+  caption?: string;
 }
 
-function ReportMenu({ label, icon, entries, onRun }: ReportMenuProps) {
+/** What a list export runs on: the ticked rows, or (none ticked) the whole list, said before it runs. */
+export function exportScope(ticked: number, listCount: number): string {
+  if (ticked > 0) return `On the ${ticked.toLocaleString('en-US')} selected row(s)`;
+  return `No rows selected: on all ${listCount.toLocaleString('en-US')} record(s) of the list`;
+}
+
+function ReportMenu({ label, icon, entries, onRun, caption }: ReportMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>
@@ -35,6 +43,11 @@ function ReportMenu({ label, icon, entries, onRun }: ReportMenuProps) {
         {label}
       </Button>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)} aria-label={`${label} menu`}>
+        {caption && (
+          <MenuItem disabled dense divider>
+            {caption}
+          </MenuItem>
+        )}
         {entries.map((entry) => (
           <MenuItem
             key={`${entry.single ? 's' : 'm'}-${entry.report.name}`}
@@ -58,10 +71,13 @@ export interface ReportMenusProps {
   onRun: (entry: ReportEntry) => void;
   /** The form whose auto-print setting the Auto print menu edits (none: no such menu). */
   autoPrintForm?: string;
+  /** Rows ticked in the table, and records in the list: the Export menu says which it runs on. */
+  tickedCount?: number;
+  listCount?: number;
 }
 
 /** The Export menu and the report menu, filled from `form/reports`. */
-export function ReportMenus({ exports, reports, onRun, autoPrintForm }: ReportMenusProps) {
+export function ReportMenus({ exports, reports, onRun, autoPrintForm, tickedCount, listCount }: ReportMenusProps) {
   const [confirming, setConfirming] = useState<ReportEntry | null>(null);
   const run = (entry: ReportEntry) => {
     // A report that opens its own page asks there, before it changes anything.
@@ -70,7 +86,13 @@ export function ReportMenus({ exports, reports, onRun, autoPrintForm }: ReportMe
   };
   return (
     <>
-      <ReportMenu label="Export" icon={<DownloadIcon />} entries={exports} onRun={run} />
+      <ReportMenu
+        label="Export"
+        icon={<DownloadIcon />}
+        entries={exports}
+        onRun={run}
+        caption={tickedCount === undefined ? undefined : exportScope(tickedCount, listCount ?? 0)}
+      />
       <ReportMenu label="Reports" icon={<PrintIcon />} entries={reports} onRun={run} />
       {autoPrintForm !== undefined && <AutoPrintMenu formName={autoPrintForm} />}
       <ExportProgressBar />

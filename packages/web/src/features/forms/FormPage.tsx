@@ -5,7 +5,7 @@ import Alert from '@mui/material/Alert';
 import { isApiError } from '../../platform/api/ApiError';
 import { recordKeys, recordsApi } from '../../engine/api/records.api';
 import { GenericFormScreen, type GenericFormScreenProps } from '../../engine/form-screen/GenericFormScreen';
-import type { RouteUpdate } from '../../engine/form-screen/useRecordNavigation';
+import type { RouteUpdate } from '../../engine/form-screen/formScreenRoute';
 import { NotFoundPage } from '../../ui/NotFoundPage';
 import { PageHeading } from '../../ui/PageHeading';
 import { PageLoading } from '../../ui/PageLoading';

@@ -9,11 +9,27 @@ describe('the form route (spec 1 §2)', () => {
     expect(formNameOfKey('../x-form')).toBeNull();
   });
 
-  it('reads the id, the filter of field keys and numeric values, and selectFirst', () => {
-    const search = new URLSearchParams('filter=expedition:1,site:3,hole:x&selectFirst=true');
-    expect(readFormRoute('12', search)).toEqual({ id: 12, filter: { expedition: 1, site: 3 }, selectFirst: true });
-    expect(readFormRoute(undefined, new URLSearchParams())).toEqual({ id: null, filter: null, selectFirst: false });
-    expect(readFormRoute('abc', new URLSearchParams('selectFirst=false')).id).toBeNull();
+  it('reads the id, the filter of field keys and numeric values, the page, the sort and selectFirst', () => {
+    const search = new URLSearchParams('filter=expedition:1,site:3,hole:x&selectFirst=true&page=3&sort=-core,id');
+    expect(readFormRoute('12', search)).toEqual({
+      id: 12,
+      filter: { expedition: 1, site: 3 },
+      page: 2,
+      sort: [
+        { id: 'core', desc: true },
+        { id: 'id', desc: false },
+      ],
+      selectFirst: true,
+    });
+    expect(readFormRoute(undefined, new URLSearchParams())).toEqual({
+      id: null,
+      filter: null,
+      page: null,
+      sort: null,
+      selectFirst: false,
+    });
+    expect(readFormRoute('abc', new URLSearchParams('selectFirst=false&page=0')).id).toBeNull();
+    expect(readFormRoute('abc', new URLSearchParams('page=0')).page).toBeNull();
   });
 
   it('writes the record id into the path and drops it when the selection is cleared', () => {
@@ -21,5 +37,12 @@ describe('the form route (spec 1 §2)', () => {
       '/forms/core-form/7?filter=expedition%3A1%2Chole%3A4',
     );
     expect(formRoutePath('/forms/core-form', { id: null, filter: {} })).toBe('/forms/core-form');
+  });
+
+  it('writes the page (1-based, the first left out) and the sort', () => {
+    expect(
+      formRoutePath('/forms/core-form', { id: null, filter: {}, page: 2, sort: [{ id: 'core', desc: true }] }),
+    ).toBe('/forms/core-form?page=3&sort=-core');
+    expect(formRoutePath('/forms/core-form', { id: null, filter: {}, page: 0, sort: [] })).toBe('/forms/core-form');
   });
 });

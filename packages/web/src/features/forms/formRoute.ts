@@ -1,5 +1,11 @@
 import { encodeRouteFilter, parseRouteFilter } from '../../engine/filter-bar/filterCascade';
-import type { FormRoute, RouteUpdate } from '../../engine/form-screen/useRecordNavigation';
+import {
+  encodeSort,
+  parsePage,
+  parseSort,
+  type FormRoute,
+  type RouteUpdate,
+} from '../../engine/form-screen/formScreenRoute';
 
 /** `core-form` → `core`; anything else is not a form route. */
 export function formNameOfKey(formKey: string): string | null {
@@ -9,20 +15,27 @@ export function formNameOfKey(formKey: string): string | null {
 
 /**
  * The form route as read from the URL: the optional record id, `filter` (the encoded filter
- * selections) and `selectFirst` (select the first record) (spec 1 §2).
+ * selections), `page` and `sort` of the table, and `selectFirst` (select the first record) (spec 1 §2).
  */
 export function readFormRoute(id: string | undefined, search: URLSearchParams): FormRoute {
   const selectFirst = search.get('selectFirst');
   return {
     id: id && /^\d+$/.test(id) ? Number(id) : null,
     filter: search.has('filter') ? parseRouteFilter(search.get('filter')) : null,
+    page: parsePage(search.get('page')),
+    sort: parseSort(search.get('sort')),
     selectFirst: selectFirst !== null && selectFirst !== 'false' && selectFirst !== '0',
   };
 }
 
-/** The address of a form with a record and a filter; clearing the record drops the id. */
+/** The address of a form with a record, a filter, a page and a sort; clearing the record drops the id. */
 export function formRoutePath(base: string, next: RouteUpdate): string {
+  const path = next.id === null ? base : `${base}/${String(next.id)}`;
+  const query = new URLSearchParams();
   const filter = encodeRouteFilter(next.filter);
-  const path = next.id === null ? base : `${base}/${next.id}`;
-  return filter ? `${path}?filter=${encodeURIComponent(filter)}` : path;
+  if (filter) query.set('filter', filter);
+  if (next.page) query.set('page', String(next.page + 1));
+  if (next.sort && next.sort.length > 0) query.set('sort', encodeSort(next.sort));
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
 }

@@ -1,10 +1,11 @@
+import { useState } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { formTemplateSchema, STORAGE_KEYS, type AuthUser, type FormTemplate } from '@mdis/shared';
 import { AppProviders, createQueryClient } from '../../../app/providers/AppProviders';
 import { mockApi, requestUrl, shellAnswers, type MockAnswer } from '../../../test/mockApi';
 import { GenericFormScreen } from '../GenericFormScreen';
-import type { FormRoute, RouteUpdate } from '../useRecordNavigation';
+import type { FormRoute, RouteUpdate } from '../formScreenRoute';
 
 /** A core form as the drilling templates write it: three filters, hole required. */
 export const CORE_FORM: FormTemplate = formTemplateSchema.parse({
@@ -122,6 +123,35 @@ export interface RenderScreenOptions {
   onRouteChange?: (next: RouteUpdate) => void;
 }
 
+/** The screen bound to a route held in state, as the form page binds it to the URL. */
+function RoutedScreen({
+  form,
+  start,
+  onRouteChange,
+}: {
+  form: FormTemplate;
+  start: FormRoute;
+  onRouteChange: (next: RouteUpdate) => void;
+}) {
+  const [route, setRoute] = useState(start);
+  return (
+    <GenericFormScreen
+      form={form}
+      route={route}
+      onRouteChange={(next) => {
+        setRoute({
+          id: next.id,
+          filter: next.filter,
+          page: next.page ?? null,
+          sort: next.sort ?? null,
+          selectFirst: false,
+        });
+        onRouteChange(next);
+      }}
+    />
+  );
+}
+
 /** The generic form screen inside the app's providers, signed in as `user`. */
 export function renderScreen({ user, route = {}, form = CORE_FORM, onRouteChange = () => {} }: RenderScreenOptions) {
   localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
@@ -130,9 +160,9 @@ export function renderScreen({ user, route = {}, form = CORE_FORM, onRouteChange
   return render(
     <MemoryRouter initialEntries={['/forms/core-form']}>
       <AppProviders queryClient={queryClient}>
-        <GenericFormScreen
+        <RoutedScreen
           form={form}
-          route={{ id: null, filter: null, selectFirst: false, ...route }}
+          start={{ id: null, filter: null, page: null, sort: null, selectFirst: false, ...route }}
           onRouteChange={onRouteChange}
         />
         <LocationProbe />

@@ -4,11 +4,14 @@ import { type ColumnTemplate, type FormTemplate, validateRecord } from '@mdis/sh
 import { errorMessage, isApiError } from '../../platform/api/ApiError';
 import { useNotifications } from '../../platform/notifications/NotificationsContext';
 import { recordKeys, recordsApi, type FormRecord } from '../api/records.api';
-import { missingRequiredFilters, requiredFilterParams, type FilterSelection } from '../filter-bar/filterCascade';
-import { recomputeCalculated, type FieldError, type Scenario } from '../record-panel';
+import { missingRequiredFilters, requiredFilterParams } from '../filter-bar/filterCascade';
+import { recomputeCalculated, type FieldError } from '../record-panel';
+import { printAfterSave } from '../toolbar/autoPrint';
 import { resetEmptySelects } from '../validation/resetEmptySelects';
 import { confirmationsFor, type ConfirmationMoment } from './confirmations';
+import type { FormScreenState } from './formScreenReducer';
 import type { useConfirm } from './useConfirm';
+import type { FormScreenDispatch } from './useFormScreenStore';
 
 export const MESSAGES = {
   created: 'Record was created successfully',
@@ -20,37 +23,40 @@ export const MESSAGES = {
   cannotDelete: (message: string) => `cannot delete - ${message}`,
 } as const;
 
-interface ScenarioOptions {
+interface ActionsOptions {
   form: FormTemplate;
   /** The model's columns once loaded: validated as the panel and the server do. */
   columns?: Readonly<Record<string, ColumnTemplate>>;
+  state: FormScreenState;
+  /** The state at the moment of a call: a save started by the leave guard runs after its dialog. */
+  getState: () => FormScreenState;
+  dispatch: FormScreenDispatch;
   /** The saved current record (view). */
   record: FormRecord | null;
-  selection: FilterSelection;
   canEdit: boolean;
   confirm: ReturnType<typeof useConfirm>['confirm'];
-  onSaved: (id: number) => void;
-  onDeleted: () => void;
 }
 
-function recordId(record: FormRecord | null): number | null {
+export function recordId(record: FormRecord | null): number | null {
   const id = record?.id;
   return typeof id === 'number' ? id : typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : null;
 }
 
-/** The form's scenarios (spec 1 §4): view → edit / create → save or cancel → view; delete. */
-export function useRecordScenario(options: ScenarioOptions) {
-  const { form, columns, record, selection, canEdit, confirm, onSaved, onDeleted } = options;
+/**
+ * The form's scenarios (spec 1 §4): view → edit / create → save or cancel → view; delete. The
+ * scenario and the draft are the reducer's; this adds the server calls, confirmations and messages.
+ */
+export function useRecordActions(options: ActionsOptions) {
+  const { form, columns, state, getState, dispatch, record, canEdit, confirm } = options;
   const { notify, warn } = useNotifications();
   const queryClient = useQueryClient();
-  const [scenario, setScenario] = useState<Scenario>('view');
-  const [draft, setDraft] = useState<FormRecord | null>(null);
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [busy, setBusy] = useState(false);
   const [requiredErrors, setRequiredErrors] = useState<string[]>([]);
   const [requiredDialogOpen, setRequiredDialogOpen] = useState(false);
+  const { scenario, filter } = state;
   const id = recordId(record);
-  const missingFilters = missingRequiredFilters(form, selection);
+  const missingFilters = missingRequiredFilters(form, filter);
 
   const confirmed = async (moment: ConfirmationMoment) => {
     for (const message of confirmationsFor(form, moment))
@@ -65,31 +71,28 @@ export function useRecordScenario(options: ScenarioOptions) {
     return false;
   };
 
-  const run = async (work: () => Promise<void>) => {
+  const run = async <T>(work: () => Promise<T>): Promise<T> => {
     setBusy(true);
     try {
-      await work();
+      return await work();
     } finally {
       setBusy(false);
     }
   };
 
-  const enter = (next: Scenario, values: FormRecord) => {
-    setDraft(recomputeCalculated(form, values, columns));
-    setErrors([]);
-    setScenario(next);
-  };
-
   const startEdit = () => {
     if (!canEdit || scenario !== 'view' || !record) return;
-    enter('edit', record);
+    setErrors([]);
+    dispatch({ type: 'edit', record: recomputeCalculated(form, record, columns), id });
   };
 
   const startNew = () =>
     run(async () => {
       if (!canEdit || scenario !== 'view' || !filtersReady() || !(await confirmed('new'))) return;
       try {
-        enter('create', await recordsApi.defaults(form.name, requiredFilterParams(form, selection)));
+        const values = await recordsApi.defaults(form.name, requiredFilterParams(form, filter));
+        setErrors([]);
+        dispatch({ type: 'create', values: recomputeCalculated(form, values, columns) });
       } catch (error) {
         warn(errorMessage(error));
       }
@@ -100,41 +103,47 @@ export function useRecordScenario(options: ScenarioOptions) {
       if (!canEdit || scenario !== 'view' || id === null || !filtersReady()) return;
       try {
         const copy = await recordsApi.duplicate(form.name, id);
-        enter('create', { ...copy, ...requiredFilterParams(form, selection) });
+        setErrors([]);
+        dispatch({
+          type: 'create',
+          values: recomputeCalculated(form, { ...copy, ...requiredFilterParams(form, filter) }, columns),
+        });
       } catch (error) {
         warn(errorMessage(error));
       }
     });
 
   const cancel = () => {
-    if (scenario === 'view') return;
-    setScenario('view');
-    setDraft(null);
     setErrors([]);
+    dispatch({ type: 'cancel' });
   };
 
+  /** Saves the draft; true when it was saved. */
   const save = () =>
     run(async () => {
-      if (scenario === 'view' || !draft) return;
+      const current = getState();
+      if (current.scenario === 'view' || !current.draft) return false;
       // spec 1 §5: validated and sent with empty selects as null, and the panel shows what is sent
-      const values = resetEmptySelects(form, draft);
-      if (values !== draft) setDraft(values);
+      const values = resetEmptySelects(form, current.draft);
+      if (values !== current.draft) dispatch({ type: 'normalise', draft: values });
       const invalid = validateRecord(form, values, columns);
       setErrors(invalid);
-      if (invalid.length > 0 || !(await confirmed('submit'))) return;
+      if (invalid.length > 0 || !(await confirmed('submit'))) return false;
+      const creating = current.scenario === 'create';
       try {
-        const saved =
-          scenario === 'create'
-            ? await recordsApi.create(form.name, { ...values, ...requiredFilterParams(form, selection) })
-            : await recordsApi.update(form.name, id ?? 0, values);
-        notify(scenario === 'create' ? MESSAGES.created : MESSAGES.updated, 'success');
-        setScenario('view');
-        setDraft(null);
+        const saved = creating
+          ? await recordsApi.create(form.name, { ...values, ...requiredFilterParams(form, current.filter) })
+          : await recordsApi.update(form.name, current.editingId ?? 0, values);
+        notify(creating ? MESSAGES.created : MESSAGES.updated, 'success');
+        const savedId = recordId(saved) ?? current.editingId ?? 0;
+        dispatch({ type: 'saved', id: savedId });
         await queryClient.invalidateQueries({ queryKey: recordKeys.form(form.name) });
-        onSaved(recordId(saved) ?? id ?? 0);
+        printAfterSave(form.dataModel, form.name, savedId);
+        return true;
       } catch (error) {
         if (isApiError(error) && error.status === 422) setErrors(error.fieldErrors);
         else warn(errorMessage(error));
+        return false;
       }
     });
 
@@ -145,7 +154,7 @@ export function useRecordScenario(options: ScenarioOptions) {
       try {
         await recordsApi.remove(form.name, id);
         notify(MESSAGES.deleted, 'success');
-        onDeleted();
+        dispatch({ type: 'deleted' });
         await queryClient.invalidateQueries({ queryKey: recordKeys.form(form.name) });
       } catch (error) {
         warn(MESSAGES.cannotDelete(errorMessage(error)));
@@ -153,10 +162,6 @@ export function useRecordScenario(options: ScenarioOptions) {
     });
 
   return {
-    scenario,
-    /** What the panel shows: the draft while editing or creating, else the saved record. */
-    shown: scenario === 'view' ? record : draft,
-    setDraft,
     errors,
     dismissErrors: () => setErrors([]),
     busy,
@@ -172,3 +177,5 @@ export function useRecordScenario(options: ScenarioOptions) {
     cancel,
   };
 }
+
+export type RecordActions = ReturnType<typeof useRecordActions>;

@@ -1,0 +1,29 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { ADMIN } from '../../test/mockApi';
+import { core, listBody, mockFormApi, renderScreen } from './test/fixtures';
+
+const HOLE = { expedition: 1, site: 3, hole: 7 };
+const PAGE = 200;
+
+// Issue 18 §2: a page of 200 rows puts only the rows in view (and a few around them) in the document.
+describe('a long page of the record table', { timeout: 30_000 }, () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    localStorage.clear();
+  });
+
+  it('is virtualised: far fewer rows are rendered than the page holds, the first among them', async () => {
+    // happy-dom lays nothing out: every element gets the size of a 600 px high table
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 0, 1000, 600));
+    localStorage.setItem('mdis-form:core', JSON.stringify({ pagination: { pageIndex: 0, pageSize: PAGE } }));
+    const items = Array.from({ length: PAGE }, (_, index) => core(index + 1));
+    mockFormApi(ADMIN, () => ({ status: 200, body: listBody(items, 1000, PAGE) }));
+    renderScreen({ user: ADMIN, route: { filter: HOLE } });
+    const table = await screen.findByRole('table', { name: 'core records' });
+    await waitFor(() => expect(table.querySelector('tr[data-record-id="1"]')).not.toBeNull());
+    const rendered = table.querySelectorAll('tr[data-record-id]').length;
+    expect(rendered).toBeGreaterThan(0);
+    expect(rendered).toBeLessThan(PAGE / 4);
+  });
+});
