@@ -42,7 +42,7 @@ export function filterConditions(
     level = Math.max(level, column.level);
     // Parent columns are plain column refs: every operator but is-null is false on a missing parent.
     if (node.op !== 'is-null') innerLevel = Math.max(innerLevel, column.level);
-    return compileFilter(node, { ref: column.ref }, dialect);
+    return compileFilter(node, column, dialect);
   });
   return { sql: conditions, level, innerLevel, regex: nodes.some(isMatchFilterNode) };
 }
@@ -89,7 +89,7 @@ export interface SelectInput {
 
 // No WHERE at all without conditions: SQLite counts a whole table from its smallest index only
 // for a bare `SELECT COUNT(*) FROM t` (83 ms → 0.3 ms on 1M samples with `WHERE 1 = 1`).
-function whereClause(where: Conditions): RawBuilder<unknown> {
+export function whereClause(where: Conditions): RawBuilder<unknown> {
   return where.sql.length > 0 ? sql` WHERE ${allOf(where.sql)}` : sql``;
 }
 

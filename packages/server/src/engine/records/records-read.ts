@@ -5,7 +5,8 @@ import type { Row } from './dynamic-db';
 import { type RecordAction, type RecordScope, accessKeyOf, aliasOfLevel, withScope } from './record-access';
 import { pseudoPathColumns } from './pseudo-columns';
 import { type QueryColumn, queryColumns, quotedRef } from './record-columns';
-import { type Conditions, filterConditions, orderTerms } from './record-query';
+import { COUNT_CAP, type ListCount } from './record-count';
+import { type Conditions, type OrderTerm, filterConditions, orderTerms } from './record-query';
 import type { RecordModel } from './record-model';
 import { type RecordTargetRef, resolveTarget } from './record-target';
 import type { RecordsDeps } from './records-deps';
@@ -89,6 +90,26 @@ export function createRecordsReader(deps: RecordsDeps) {
     return row;
   }
 
+  /**
+   * The page and the list's total. With selected-record-id the record's position needs the exact
+   * count (same statement); otherwise the counter or a count bounded at the end of the page.
+   */
+  async function countPage(model: RecordModel, where: Conditions, order: OrderTerm[], query: ListRequest) {
+    const selected = query['selected-record-id'];
+    if (selected !== undefined) {
+      const exact = await repository.count(model, where, order, selected);
+      const count: ListCount = { total: exact.total, exact: true, lowerBound: false };
+      return { window: pageWindow(query, exact.position), count };
+    }
+    const window = pageWindow(query);
+    if (window.limit === undefined) {
+      const exact = await repository.count(model, where, order);
+      return { window, count: { total: exact.total, exact: true, lowerBound: false } satisfies ListCount };
+    }
+    const cap = Math.max(COUNT_CAP, Math.min(window.offset + window.limit, Number.MAX_SAFE_INTEGER - 1));
+    return { window, count: await repository.countList(model, where, cap) };
+  }
+
   return {
     findRecord,
 
@@ -108,8 +129,7 @@ export function createRecordsReader(deps: RecordsDeps) {
       const { model } = target;
       const where = withIds(withScope(model, filterConditions(model, query.filter ?? {}, dialect), scope), options.ids);
       const order = orderTerms(model, parseSortTerms(query.sort));
-      const count = await repository.count(model, where, order, query['selected-record-id']);
-      const window = pageWindow(query, count.position);
+      const { window, count } = await countPage(model, where, order, query);
       const columns = selectedColumns(model, query.fields);
       const whole = columns.length === queryColumns(model).size;
       const rows = await repository.select(model, {
@@ -124,7 +144,7 @@ export function createRecordsReader(deps: RecordsDeps) {
       const items = await presentRows(model, rows, whole ? deps.computePseudo : undefined);
       const links = whole ? model.relations.manyToMany : namedLinks(model, query.fields);
       await presentRelationValues(deps.links, model, items, links);
-      return { items, _meta: listMeta(window, count.total) };
+      return { items, _meta: listMeta(window, count.total, count.exact ? undefined : count) };
     },
 
     /** GET {id}: 404 for an unknown record, 403 outside a limited-access scope. */

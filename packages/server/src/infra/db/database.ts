@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { type FilterRegex, toFilterRegExp } from '@mdis/shared/filters';
+import { type FilterRegex, foldForTextIndex, toFilterRegExp } from '@mdis/shared/filters';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import pg from 'pg';
@@ -46,6 +46,10 @@ function createSqlite(filename: string): Kysely<DatabaseSchema> {
   sqlite.pragma('synchronous = NORMAL');
   const budget = new QueryBudget();
   sqlite.function('regexp', { deterministic: true }, sqliteRegexp(budget));
+  // What the trigram text index stores (engine/schema-sync/text-index.ts): its triggers call it.
+  sqlite.function('mdis_fold', { deterministic: true }, (value: unknown) =>
+    value === null || value === undefined ? null : foldForTextIndex(sqlText(value)),
+  );
   return new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, budget) }) });
 }
 
