@@ -103,9 +103,7 @@ describe.runIf(DIALECTS.includes('postgres'))('row counters with two instances (
   afterAll(async () => t.close());
 
   it('stays equal to the rows under parallel creates and deletes from two instances', async () => {
-    const second = await buildApp(
-      testConfig({ database: t.databaseConfig, dataDir: t.dataDir, logLevel: 'silent' }),
-    );
+    const second = await buildApp(testConfig({ database: t.databaseConfig, dataDir: t.dataDir, logLevel: 'silent' }));
     try {
       const write = (app: typeof second, i: number) =>
         app.inject({ method: 'POST', url: MODEL_URL, payload: { c_string: `w${String(i)}` }, headers: t.admin });

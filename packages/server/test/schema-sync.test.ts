@@ -200,10 +200,7 @@ describe.each(DIALECTS)('schema sync (%s)', (dialect) => {
       },
     });
     const plan = await syncModelTable(db, dialect, hole);
-    expect(shapeSteps(plan)).toEqual([
-      'create table project_hole',
-      'create join table project_hole_project_site',
-    ]);
+    expect(shapeSteps(plan)).toEqual(['create table project_hole', 'create join table project_hole_project_site']);
     expect(await columnsOf('project_hole')).toEqual(['id', 'hole']);
     expect(await columnsOf('project_hole_project_site')).toEqual(['project_hole_id', 'project_site_id']);
     const siteSide = {

@@ -29,12 +29,10 @@ type Item = { id: number; c_string: string | null; c_list: string | null };
 describe.each(DIALECTS)('trigram text index (%s)', (dialect) => {
   let t: RecordsTestApp;
   const ids = (url: string) =>
-    t.app
-      .inject({ method: 'GET', url: `${MODEL_URL}&per-page=-1&fields=id&${url}`, headers: t.admin })
-      .then((r) => {
-        expect(r.statusCode, r.body).toBe(200);
-        return r.json<{ items: Item[] }>().items.map((item) => item.id);
-      });
+    t.app.inject({ method: 'GET', url: `${MODEL_URL}&per-page=-1&fields=id&${url}`, headers: t.admin }).then((r) => {
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json<{ items: Item[] }>().items.map((item) => item.id);
+    });
   const filter = (column: string, pattern: string) => ids(`filter[${column}]=${encodeURIComponent(pattern)}`);
   const withIndex = (flags: Record<string, boolean>) => {
     const columns = Object.fromEntries(
@@ -74,14 +72,17 @@ describe.each(DIALECTS)('trigram text index (%s)', (dialect) => {
     expect(await answers()).toEqual(indexed);
   });
 
-  it.runIf(dialect === 'sqlite')('narrows with the FTS5 table when the pattern has a literal of 3 characters', async () => {
-    t.queries.length = 0;
-    await filter('c_string', '^sed.*ment$');
-    expect(t.queries.some((q) => q.includes('"test_filter__text"."c_string" MATCH'))).toBe(true);
-    t.queries.length = 0;
-    await filter('c_string', 'S[aeiou]+d');
-    expect(t.queries.some((q) => q.includes('MATCH'))).toBe(false);
-  });
+  it.runIf(dialect === 'sqlite')(
+    'narrows with the FTS5 table when the pattern has a literal of 3 characters',
+    async () => {
+      t.queries.length = 0;
+      await filter('c_string', '^sed.*ment$');
+      expect(t.queries.some((q) => q.includes('"test_filter__text"."c_string" MATCH'))).toBe(true);
+      t.queries.length = 0;
+      await filter('c_string', 'S[aeiou]+d');
+      expect(t.queries.some((q) => q.includes('MATCH'))).toBe(false);
+    },
+  );
 
   it.runIf(dialect === 'postgres')('lets PostgreSQL use the GIN index for ~*', async () => {
     const plan = await t.db.transaction().execute(async (trx) => {

@@ -14,10 +14,15 @@ export const MIN_INDEXED_LITERAL = 3;
 // point by lower(upper(c)): ſ → s, ς → σ, µ → μ, K (Kelvin) → k. Where upper or lower is not one
 // code point (ß, İ) the character is only lowered; that folds no two characters apart that the
 // regex folds together, which is all the index needs.
+function isOneCodePoint(text: string): boolean {
+  const first = text.codePointAt(0);
+  return first !== undefined && String.fromCodePoint(first) === text;
+}
+
 function foldChar(c: string): string {
   const upper = c.toUpperCase();
-  const lowered = [...upper].length === 1 ? upper.toLowerCase() : c.toLowerCase();
-  return [...lowered].length === 1 ? lowered : c;
+  const lowered = isOneCodePoint(upper) ? upper.toLowerCase() : c.toLowerCase();
+  return isOneCodePoint(lowered) ? lowered : c;
 }
 
 const foldedChars = new Map<string, string>();

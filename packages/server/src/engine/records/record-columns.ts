@@ -51,9 +51,10 @@ export function joinedAncestorIds(model: RecordModel): QueryColumn[] {
 export function parentPathColumns(model: RecordModel): QueryColumn[] {
   return model.pseudo.flatMap((pseudo) => {
     if (!pseudo.path) return [];
-    const ancestor = model.ancestors[pseudo.path.level - 1];
+    const ancestor = model.ancestors.at(pseudo.path.level - 1);
     const alias = ancestor?.alias ?? 'r';
-    const textIndex = ancestor && textIndexOf(ancestor.template.table, alias, ancestor.template.columns[pseudo.path.column]);
+    const textIndex =
+      ancestor && textIndexOf(ancestor.template.table, alias, ancestor.template.columns[pseudo.path.column]);
     return [
       {
         name: pseudo.name,

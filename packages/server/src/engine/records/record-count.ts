@@ -10,6 +10,9 @@ import { type Conditions, whereClause } from './record-query';
  */
 export const COUNT_CAP = 10_000;
 
+/** PostgreSQL: an estimate this many times the cap is answered without counting at all. */
+export const ESTIMATE_ONLY_FACTOR = 10;
+
 /** How a list's total was found: exact, or past the cap a lower bound or an estimate. */
 export interface ListCount {
   total: number;

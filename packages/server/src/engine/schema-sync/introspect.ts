@@ -78,7 +78,9 @@ async function postgresTable(db: AnyDb, table: string): Promise<LiveTable | unde
     where t.relname = ${table} and t.relnamespace = current_schema()::regnamespace
       and not exists (select 1 from pg_constraint c where c.conindid = x.indexrelid)
       -- trigram text indexes are planned apart (text-index.ts)
-      and not exists (select 1 from pg_opclass o where o.oid = x.indclass[0] and o.opcname = 'gin_trgm_ops')`.execute(db);
+      and not exists (select 1 from pg_opclass o where o.oid = x.indclass[0] and o.opcname = 'gin_trgm_ops')`.execute(
+    db,
+  );
   const fks = await sql<{ column: string; foreign_table: string }>`
     select a.attname as column, f.relname as foreign_table
     from pg_constraint c

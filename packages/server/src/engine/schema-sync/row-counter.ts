@@ -20,9 +20,9 @@ export async function hasRowCounter(db: AnyDb, dialect: Dialect, table: string):
     dialect === 'postgres'
       ? await sql<{ name: string }>`SELECT t.tgname AS name FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
           WHERE c.relname = ${table} AND c.relnamespace = current_schema()::regnamespace`.execute(db)
-      : await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ${table}`.execute(
-          db,
-        );
+      : await sql<{
+          name: string;
+        }>`SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ${table}`.execute(db);
   return names.every((name) => found.rows.some((row) => row.name === name));
 }
 
@@ -61,6 +61,6 @@ export async function countedRows(db: AnyDb, table: string): Promise<number | un
   const { rows } = await sql<{
     n: number | string | null;
   }>`SELECT SUM(row_count) AS n FROM record_counts WHERE table_name = ${table}`.execute(db);
-  const n = rows[0]?.n;
+  const n = rows.at(0)?.n;
   return n === null || n === undefined ? undefined : Number(n);
 }

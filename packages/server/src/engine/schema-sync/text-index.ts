@@ -128,7 +128,8 @@ export async function syncTextIndex(
     return;
   }
   const live = await pgTextIndexes(trx, table);
-  for (const index of live) if (!columns.includes(index.column)) await sql`DROP INDEX ${sql.id(index.name)}`.execute(trx);
+  for (const index of live)
+    if (!columns.includes(index.column)) await sql`DROP INDEX ${sql.id(index.name)}`.execute(trx);
   if (!opclassSchema) return;
   for (const column of columns)
     if (!live.some((index) => index.column === column))

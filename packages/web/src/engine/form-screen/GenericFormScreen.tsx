@@ -12,6 +12,7 @@ import { FilterByValueDialog } from '../filter-bar/FilterByValueDialog';
 import { RequiredFiltersDialog } from '../filter-bar/RequiredFiltersDialog';
 import type { FilterSelection } from '../filter-bar/filterCascade';
 import { RecordPanel, toggleCompactDisplay } from '../record-panel';
+import { totalCountWords } from '../record-table/totalCountWords';
 import { RecordTable } from '../record-table/RecordTable';
 import { useFormShortcuts } from '../shortcuts/useFormShortcuts';
 import { FilterSection } from './FilterSection';
@@ -174,6 +175,7 @@ export function GenericFormScreen({
           showId={hasRole(holder.roles, 'developer')}
           items={listState.list.data?.items ?? NO_ITEMS}
           totalCount={listState.list.data?._meta.totalCount ?? 0}
+          totalCountWords={totalCountWords(listState.list.data?._meta)}
           loading={listState.list.isFetching}
           error={listState.list.isError ? listState.list.error.message : null}
           state={listState.table}
