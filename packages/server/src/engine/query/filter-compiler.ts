@@ -48,7 +48,7 @@ export function regexMatch(ref: Expression<unknown>, pattern: string, dialect: D
 }
 
 // FTS5 query syntax: each literal as a quoted phrase (its trigrams adjacent), all of them required.
-function textIndexQuery(literals: readonly string[]): string {
+export function textIndexQuery(literals: readonly string[]): string {
   return literals.map((literal) => `"${foldForTextIndex(literal).replace(/"/g, '""')}"`).join(' AND ');
 }
 

@@ -6,7 +6,9 @@ import { type RecordAction, type RecordScope, accessKeyOf, aliasOfLevel, withSco
 import { pseudoPathColumns } from './pseudo-columns';
 import { type QueryColumn, queryColumns, quotedRef } from './record-columns';
 import { COUNT_CAP, type ListCount } from './record-count';
-import { type Conditions, type OrderTerm, filterConditions, orderTerms } from './record-query';
+import { type Conditions, type OrderTerm, type UseTextIndex, filterConditions, orderTerms } from './record-query';
+import { type TextIndexRef, textIndexQuery } from '../query/filter-compiler';
+import { requiredLiterals } from '@mdis/shared/filters';
 import type { RecordModel } from './record-model';
 import { type RecordTargetRef, resolveTarget } from './record-target';
 import type { RecordsDeps } from './records-deps';
@@ -15,6 +17,9 @@ import { presentRows } from './steps/present';
 import { presentRelationValues } from './steps/relation-values';
 
 export const RECORD_NOT_FOUND = 'Record not found.';
+
+/** A literal held by this many rows is too common for the text index to help (see selectiveTextIndexes). */
+const TEXT_INDEX_SELECTIVE = 2000;
 
 export interface RecordList {
   items: Row[];
@@ -110,6 +115,29 @@ export function createRecordsReader(deps: RecordsDeps) {
     return { window, count: await repository.countList(model, where, cap) };
   }
 
+  /**
+   * SQLite: which regex filters narrow with the text index. A literal the index lists for more
+   * than TEXT_INDEX_SELECTIVE rows is common: scanning (stopped early by the page and the capped
+   * count) is then cheaper than collecting every row that holds it. One cheap probe per filter.
+   */
+  async function selectiveTextIndexes(model: RecordModel, filters: Parameters<typeof filterConditions>[1]) {
+    if (dialect !== 'sqlite') return undefined;
+    const probes: { index: TextIndexRef; query: string }[] = [];
+    filterConditions(model, filters, dialect, (index, pattern) => {
+      const literals = requiredLiterals(pattern);
+      if (literals.length > 0) probes.push({ index, query: textIndexQuery(literals) });
+      return false;
+    });
+    const common = new Set<string>();
+    for (const { index, query } of probes) {
+      const hits = await repository.textIndexHits(index.table, index.column, query, TEXT_INDEX_SELECTIVE);
+      if (hits >= TEXT_INDEX_SELECTIVE) common.add(`${index.table}.${index.column}:${query}`);
+    }
+    const useTextIndex: UseTextIndex = (index, pattern) =>
+      !common.has(`${index.table}.${index.column}:${textIndexQuery(requiredLiterals(pattern))}`);
+    return useTextIndex;
+  }
+
   return {
     findRecord,
 
@@ -127,7 +155,12 @@ export function createRecordsReader(deps: RecordsDeps) {
       const target = await resolveTarget(templates, ref);
       const scope = authorize(user, target, 'view');
       const { model } = target;
-      const where = withIds(withScope(model, filterConditions(model, query.filter ?? {}, dialect), scope), options.ids);
+      const filters = query.filter ?? {};
+      const useTextIndex = await selectiveTextIndexes(model, filters);
+      const where = withIds(
+        withScope(model, filterConditions(model, filters, dialect, useTextIndex), scope),
+        options.ids,
+      );
       const order = orderTerms(model, parseSortTerms(query.sort));
       const { window, count } = await countPage(model, where, order, query);
       const columns = selectedColumns(model, query.fields);

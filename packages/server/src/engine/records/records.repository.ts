@@ -117,6 +117,17 @@ export function createRecordsRepository(db: DynamicDb) {
       return { total: n, exact: false, lowerBound: true };
     },
 
+    /** How many rows (up to `limit`) a text index lists for an FTS5 query (SQLite). */
+    async textIndexHits(table: string, column: string, query: string, limit: number): Promise<number> {
+      const fts = sql.table(table);
+      const { rows } = await sql<{
+        n: number | string;
+      }>`SELECT COUNT(*) AS n FROM (SELECT rowid FROM ${fts} WHERE ${fts}.${sql.id(column)} MATCH ${query} LIMIT ${sql.lit(limit)})`.execute(
+        db,
+      );
+      return Number(rows.at(0)?.n ?? 0);
+    },
+
     async insert(trx: Executor, model: RecordModel, values: Row): Promise<number> {
       const row = await trx.insertInto(model.table).values(values).returning('id').executeTakeFirstOrThrow();
       return Number(row.id);
