@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
+import { syncDerivedStructures } from './engine/schema-sync';
+import { createTemplateStore } from './engine/templates/template-store';
 import { createDatabase } from './infra/db/database';
 import { migrateToLatest } from './infra/db/migrate';
 import { seedDatabase, type SeedResult } from './seed/seed';
@@ -26,6 +28,9 @@ async function main(): Promise<void> {
   const database = createDatabase(config.database);
   await migrateToLatest(database.db);
   const seed = await seedDatabase(database, config);
+  // Row counters and text indexes for tables built before they existed (issue 17).
+  const models = await createTemplateStore(database.db).listModels();
+  await syncDerivedStructures(database.db, database.dialect, models);
   const app = await buildApp(config, { database });
 
   let closing = false;

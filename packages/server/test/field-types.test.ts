@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryColumns } from '../src/engine/records/record-columns';
 import { loadRecordModel, type RecordModel, type TemplateSource } from '../src/engine/records/record-model';
 import { filterConditions, orderTerms, selectRecords } from '../src/engine/records/record-query';
+import { migrateToLatest } from '../src/infra/db/migrate';
 import { convertInput } from '../src/engine/records/steps/convert';
 import { presentRows } from '../src/engine/records/steps/present';
 import { desiredTable, introspectTable, planSchemaSync, syncModelTables } from '../src/engine/schema-sync';
@@ -55,6 +56,8 @@ describe.each(DIALECTS)('a fake column type from one registry entry (%s)', (dial
   let model: RecordModel;
   beforeEach(async () => {
     database = await createTestDatabase(dialect);
+    // Schema sync keeps the table's row counter in a system table (record_counts).
+    await migrateToLatest(database.db);
     db = database.db;
     model = await loadRecordModel(source, SCORES.fullName);
   });

@@ -10,7 +10,7 @@ import type {
 } from 'kysely';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app';
-import type { Dialect } from '../src/infra/db/dialect';
+import type { DatabaseConfig, Dialect } from '../src/infra/db/dialect';
 import { syncModelTable } from '../src/engine/schema-sync';
 import { createTemplateStore } from '../src/engine/templates/template-store';
 import { migrateToLatest } from '../src/infra/db/migrate';
@@ -26,6 +26,9 @@ export interface RecordsTestApp {
   /** SQL text of every query run since the last reset. */
   queries: string[];
   admin: Record<string, string>;
+  /** The database's settings and data folder: a second app instance on the same database. */
+  databaseConfig: DatabaseConfig;
+  dataDir: string;
   signIn(input: BuildUserInput): Promise<Record<string, string>>;
   close(): Promise<void>;
 }
@@ -86,6 +89,8 @@ export async function createRecordsApp(dialect: Dialect): Promise<RecordsTestApp
     db: database.db,
     queries,
     admin: await signIn({ roles: ['administrator'] }),
+    databaseConfig: database.config,
+    dataDir: database.dataDir,
     signIn,
     close: async () => {
       await app.close();

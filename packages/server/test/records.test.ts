@@ -102,9 +102,14 @@ describe.each(DIALECTS)('records API (%s)', (dialect) => {
       for (const q of ['per-page=-1', 'per-page=2&page=3', 'filter[depth]=>5&filter[exp_acronym]=GR&sort=-site_name']) {
         t.queries.length = 0;
         await list(`/api/v1/global?name=ProjectHole&${q}`);
-        const onTable = t.queries.filter((s) => /from "project_hole" as r/i.test(s));
+        // The count of an unfiltered page comes from the table's row counter (record_counts); a
+        // filtered count on PostgreSQL may first ask the planner for its estimate (one EXPLAIN).
+        expect(t.queries.filter((s) => /^explain/i.test(s)).length).toBeLessThanOrEqual(1);
+        const onTable = t.queries.filter(
+          (s) => /from "project_hole" as r|from record_counts/i.test(s) && !/^explain/i.test(s),
+        );
         expect(onTable).toHaveLength(2);
-        expect(onTable.filter((s) => /count\(\*\)/i.test(s))).toHaveLength(1);
+        expect(onTable.filter((s) => /count\(\*\)|from record_counts/i.test(s))).toHaveLength(1);
       }
     });
 

@@ -27,6 +27,7 @@ describe.each(DIALECTS)('migrations and seed (%s)', (dialect) => {
       '20261125T2000-generated-files',
       '20261125T2010-login-counters',
       '20261125T2100-data-migrations',
+      '20261125T2300-record-counts',
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });

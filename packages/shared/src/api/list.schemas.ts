@@ -6,6 +6,13 @@ export const listMetaSchema = z.object({
   pageCount: z.number().int(),
   currentPage: z.number().int(),
   perPage: z.number().int(),
+  /**
+   * Present (false) only when totalCount is not an exact count: a large filtered list is counted up
+   * to a cap (then totalCount is a lower bound) or, on PostgreSQL, estimated by the planner.
+   */
+  totalCountExact: z.literal(false).optional(),
+  /** With totalCountExact false: true when totalCount is a lower bound ("more than"), false for an estimate ("about"). */
+  totalCountIsLowerBound: z.boolean().optional(),
 });
 export type ListMeta = z.infer<typeof listMetaSchema>;
 

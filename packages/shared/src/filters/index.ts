@@ -5,3 +5,4 @@ export * from './portable-regex';
 export * from './filter-matcher';
 export * from './filter-fixtures';
 export * from './extra-filter';
+export * from './text-index';

@@ -38,3 +38,22 @@ export function allowedInputTypes(type: string): readonly [InputType, ...InputTy
   if (!entry) throw new Error(`Unknown column type: ${type}`);
   return entry.inputTypes;
 }
+
+/** Column types a trigram text index can serve: text stored in the model's own table. */
+const TEXT_INDEX_TYPES: readonly ColumnType[] = ['string', 'text', 'string_multiple'];
+
+/** Whether a column of this type can have a text index (the template manager offers the setting). */
+export function canHaveTextIndex(type: ColumnType): boolean {
+  return TEXT_INDEX_TYPES.includes(type);
+}
+
+/**
+ * Whether a column gets a trigram text index (pg_trgm GIN on PostgreSQL, an FTS5 trigram table on
+ * SQLite) for regex and text filters. The template's `textIndex` decides; unset, every `string`
+ * column (short text: names, codes, ids, list codes) has one and long text does not. The one place
+ * of that default: schema sync and the filter compiler both ask here.
+ */
+export function hasTextIndex(column: { type: ColumnType; textIndex?: boolean | null | undefined }): boolean {
+  if (!canHaveTextIndex(column.type)) return false;
+  return column.textIndex ?? column.type === 'string';
+}

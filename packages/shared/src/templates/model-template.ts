@@ -46,6 +46,8 @@ export const columnTemplateSchema = z.looseObject({
   pseudoCalc: optionalText,
   isLocked: looseBoolean,
   searchable: looseBoolean,
+  /** A trigram text index for regex/text filters; unset: on for `string` columns (see hasTextIndex). */
+  textIndex: looseBoolean,
   displayColumn: optionalText,
   relatedTable: optionalText,
   oppositionRelation: z.unknown().optional(),

@@ -1,10 +1,28 @@
-import type { ComparisonFilterNode, ComparisonOp, FilterNode, MatchFilterNode } from '@mdis/shared/filters';
+import {
+  type ComparisonFilterNode,
+  type ComparisonOp,
+  type FilterNode,
+  type MatchFilterNode,
+  foldForTextIndex,
+  requiredLiterals,
+} from '@mdis/shared/filters';
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../../infra/db/dialect';
+
+/** A column's trigram text index (SQLite: its FTS5 table, see engine/schema-sync/text-index.ts). */
+export interface TextIndexRef {
+  /** The FTS5 table and its column holding the folded text. */
+  table: string;
+  column: string;
+  /** The id of the row the column belongs to (`r.id`, or a joined parent's). */
+  rowId: Expression<unknown>;
+}
 
 /** The SQL a filter node applies to: a column expression (already looked up in the template). */
 export interface FilterTarget {
   ref: Expression<unknown>;
+  /** Set when the column has a text index. PostgreSQL's `~*` finds its GIN index by itself. */
+  textIndex?: TextIndexRef;
 }
 
 const COMPARATORS: Record<ComparisonOp, string> = {
@@ -29,6 +47,26 @@ export function regexMatch(ref: Expression<unknown>, pattern: string, dialect: D
     : sql<SqlBool>`(${ref} REGEXP ${pattern})`;
 }
 
+// FTS5 query syntax: each literal as a quoted phrase (its trigrams adjacent), all of them required.
+export function textIndexQuery(literals: readonly string[]): string {
+  return literals.map((literal) => `"${foldForTextIndex(literal).replace(/"/g, '""')}"`).join(' AND ');
+}
+
+/**
+ * SQLite: a regex match narrowed by the text index first. The index lists the rows that contain
+ * every literal the pattern requires (case-folded as the regex folds); the regex then confirms
+ * each of them. A pattern without a literal of 3 characters scans, as without an index.
+ */
+function indexedRegexMatch(ref: Expression<unknown>, pattern: string, dialect: Dialect, index?: TextIndexRef) {
+  const match = regexMatch(ref, pattern, dialect);
+  if (dialect !== 'sqlite' || !index) return match;
+  const literals = requiredLiterals(pattern);
+  if (literals.length === 0) return match;
+  const fts = sql.table(index.table);
+  const candidates = sql`SELECT rowid FROM ${fts} WHERE ${fts}.${sql.id(index.column)} MATCH ${textIndexQuery(literals)}`;
+  return sql<SqlBool>`(${index.rowId} IN (${candidates}) AND ${match})`;
+}
+
 function comparison(ref: Expression<unknown>, node: ComparisonFilterNode, dialect: Dialect) {
   const operator = sql.raw(COMPARATORS[node.op]);
   if (typeof node.value === 'number') return sql<SqlBool>`(${ref} ${operator} ${node.value})`;
@@ -49,11 +87,11 @@ function listItemText(
 
 function positive(
   node: MatchFilterNode | ComparisonFilterNode,
-  ref: Expression<unknown>,
+  { ref, textIndex }: FilterTarget,
   dialect: Dialect,
 ): RawBuilder<SqlBool> {
   if (node.op === 'match' || node.op === 'not-match') {
-    const own = regexMatch(ref, node.value, dialect);
+    const own = indexedRegexMatch(ref, node.value, dialect, textIndex);
     if (node.kind !== 'list' || !node.listName) return own;
     const text = listItemText(ref, node.listName, (remark) => regexMatch(remark, node.value, dialect));
     return sql<SqlBool>`(${own} OR ${text})`;
@@ -70,21 +108,23 @@ function positive(
  */
 export function compileFilter(node: FilterNode, target: FilterTarget, dialect: Dialect): RawBuilder<SqlBool> {
   const { ref } = target;
+  // A negated match cannot use the index: it is true on the rows the index does not list.
+  const plain = { ref };
   switch (node.op) {
     case 'is-null':
       return sql<SqlBool>`(${ref} IS NULL)`;
     case 'not-null':
       return sql<SqlBool>`(${ref} IS NOT NULL)`;
     case 'match':
-      return sql<SqlBool>`(${ref} IS NOT NULL AND ${positive(node, ref, dialect)})`;
+      return sql<SqlBool>`(${ref} IS NOT NULL AND ${positive(node, target, dialect)})`;
     case 'not-match':
-      return sql<SqlBool>`(${ref} IS NOT NULL AND NOT ${positive(node, ref, dialect)})`;
+      return sql<SqlBool>`(${ref} IS NOT NULL AND NOT ${positive(node, plain, dialect)})`;
     case 'eq-exact':
       return node.kind === 'list'
-        ? sql<SqlBool>`(${ref} IS NOT NULL AND ${positive(node, ref, dialect)})`
+        ? sql<SqlBool>`(${ref} IS NOT NULL AND ${positive(node, plain, dialect)})`
         : comparison(ref, node, dialect);
     case 'neq-exact':
-      if (node.kind === 'list') return sql<SqlBool>`(${ref} IS NOT NULL AND NOT ${positive(node, ref, dialect)})`;
+      if (node.kind === 'list') return sql<SqlBool>`(${ref} IS NOT NULL AND NOT ${positive(node, plain, dialect)})`;
       return sql<SqlBool>`(${ref} IS NOT NULL AND ${comparison(ref, node, dialect)})`;
     case 'lt':
     case 'lte':

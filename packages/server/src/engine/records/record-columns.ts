@@ -1,4 +1,7 @@
+import { type ColumnTemplate, hasTextIndex } from '@mdis/shared';
 import type { ColumnKind } from '@mdis/shared/filters';
+import type { TextIndexRef } from '../query/filter-compiler';
+import { textIndexTable } from '../schema-sync/text-index';
 import { type RawBuilder, sql } from 'kysely';
 import type { RecordModel } from './record-model';
 
@@ -16,6 +19,13 @@ export interface QueryColumn {
    * makes the parent joins INNER.
    */
   computed?: true;
+  /** The column's trigram text index, when it has one (the filter compiler narrows with it). */
+  textIndex?: TextIndexRef;
+}
+
+function textIndexOf(table: string, alias: string, column: ColumnTemplate | undefined): TextIndexRef | undefined {
+  if (!column || !hasTextIndex(column)) return undefined;
+  return { table: textIndexTable(table), column: column.name, rowId: ref(alias, 'id') };
 }
 
 /** An identifier quoted as Kysely quotes it on SQLite and PostgreSQL: `"name"`, inner quotes doubled. */
@@ -47,9 +57,18 @@ export function joinedAncestorIds(model: RecordModel): QueryColumn[] {
 export function parentPathColumns(model: RecordModel): QueryColumn[] {
   return model.pseudo.flatMap((pseudo) => {
     if (!pseudo.path) return [];
-    const alias = model.ancestors[pseudo.path.level - 1]?.alias ?? 'r';
+    const ancestor = model.ancestors.at(pseudo.path.level - 1);
+    const alias = ancestor?.alias ?? 'r';
+    const textIndex =
+      ancestor && textIndexOf(ancestor.template.table, alias, ancestor.template.columns[pseudo.path.column]);
     return [
-      { name: pseudo.name, ref: ref(alias, pseudo.path.column), kind: pseudo.path.kind, level: pseudo.path.level },
+      {
+        name: pseudo.name,
+        ref: ref(alias, pseudo.path.column),
+        kind: pseudo.path.kind,
+        level: pseudo.path.level,
+        ...(textIndex && { textIndex }),
+      },
     ];
   });
 }
@@ -82,12 +101,14 @@ export function queryColumns(model: RecordModel): ReadonlyMap<string, QueryColum
 function buildQueryColumns(model: RecordModel): ReadonlyMap<string, QueryColumn> {
   const columns = new Map<string, QueryColumn>();
   for (const column of model.columns) {
+    const textIndex = textIndexOf(model.table, 'r', column.template);
     columns.set(column.name, {
       name: column.name,
       ref: ref('r', column.name),
       kind: column.kind,
       ...(column.listName ? { listName: column.listName } : {}),
       level: 0,
+      ...(textIndex && { textIndex }),
     });
   }
   for (const column of [...joinedAncestorIds(model), ...parentPathColumns(model), ...oneToManyColumns(model)]) {

@@ -2,7 +2,7 @@ import { AppError, type SortTerm } from '@mdis/shared';
 import { isMatchFilterNode, parseFilterQuery, type FilterQueryValue } from '@mdis/shared/filters';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../../infra/db/dialect';
-import { allOf, compileFilter } from '../query/filter-compiler';
+import { type TextIndexRef, allOf, compileFilter } from '../query/filter-compiler';
 import { type QueryColumn, ancestorJoins, queryColumns } from './record-columns';
 import type { RecordModel } from './record-model';
 
@@ -25,10 +25,18 @@ export interface OrderTerm {
 }
 
 /** `filter[col]=expr` → WHERE conditions; a column that is not in the template is a 400 naming it. */
+/**
+ * Whether a regex filter on a text-indexed column narrows with the index (SQLite); unset: always.
+ * The records reader asks the index how many rows hold the literals first: a common literal would
+ * make SQLite collect all its rows before the scan (slower than the scan alone).
+ */
+export type UseTextIndex = (index: TextIndexRef, pattern: string) => boolean;
+
 export function filterConditions(
   model: RecordModel,
   filters: Readonly<Record<string, FilterQueryValue>>,
   dialect: Dialect,
+  useTextIndex?: UseTextIndex,
   columns: ReadonlyMap<string, QueryColumn> = queryColumns(model),
 ): Conditions {
   const nodes = parseFilterQuery(filters, (name) => {
@@ -42,7 +50,9 @@ export function filterConditions(
     level = Math.max(level, column.level);
     // Parent columns are plain column refs: every operator but is-null is false on a missing parent.
     if (node.op !== 'is-null' && !column.computed) innerLevel = Math.max(innerLevel, column.level);
-    return compileFilter(node, { ref: column.ref }, dialect);
+    const narrow =
+      !column.textIndex || !isMatchFilterNode(node) || (useTextIndex?.(column.textIndex, node.value) ?? true);
+    return compileFilter(node, narrow ? column : { ref: column.ref }, dialect);
   });
   return { sql: conditions, level, innerLevel, regex: nodes.some(isMatchFilterNode) };
 }
@@ -95,7 +105,7 @@ export interface SelectInput {
 
 // No WHERE at all without conditions: SQLite counts a whole table from its smallest index only
 // for a bare `SELECT COUNT(*) FROM t` (83 ms → 0.3 ms on 1M samples with `WHERE 1 = 1`).
-function whereClause(where: Conditions): RawBuilder<unknown> {
+export function whereClause(where: Conditions): RawBuilder<unknown> {
   return where.sql.length > 0 ? sql` WHERE ${allOf(where.sql)}` : sql``;
 }
 

@@ -6,7 +6,10 @@ import { type RecordAction, type RecordScope, accessKeyOf, aliasOfLevel, withSco
 import { listColumns } from './computed-columns';
 import { pseudoPathColumns } from './pseudo-columns';
 import { type QueryColumn, queryColumns, quotedRef } from './record-columns';
-import { type Conditions, filterConditions, orderTerms } from './record-query';
+import { COUNT_CAP, type ListCount } from './record-count';
+import { type Conditions, type OrderTerm, type UseTextIndex, filterConditions, orderTerms } from './record-query';
+import { type TextIndexRef, textIndexQuery } from '../query/filter-compiler';
+import { requiredLiterals } from '@mdis/shared/filters';
 import type { RecordModel } from './record-model';
 import { type RecordTargetRef, resolveTarget } from './record-target';
 import type { RecordsDeps } from './records-deps';
@@ -15,6 +18,9 @@ import { presentRows } from './steps/present';
 import { presentRelationValues } from './steps/relation-values';
 
 export const RECORD_NOT_FOUND = 'Record not found.';
+
+/** A literal held by this many rows is too common for the text index to help (see selectiveTextIndexes). */
+const TEXT_INDEX_SELECTIVE = 2000;
 
 export interface RecordList {
   items: Row[];
@@ -90,6 +96,54 @@ export function createRecordsReader(deps: RecordsDeps) {
     return row;
   }
 
+  /**
+   * The page and the list's total. With selected-record-id the record's position needs the exact
+   * count (same statement); otherwise the counter or a count bounded at the end of the page.
+   */
+  async function countPage(model: RecordModel, where: Conditions, order: OrderTerm[], query: ListRequest) {
+    const selected = query['selected-record-id'];
+    if (selected !== undefined) {
+      const exact = await repository.count(model, where, order, selected);
+      const count: ListCount = { total: exact.total, exact: true, lowerBound: false };
+      return { window: pageWindow(query, exact.position), count };
+    }
+    const window = pageWindow(query);
+    if (window.limit === undefined) {
+      const exact = await repository.count(model, where, order);
+      return { window, count: { total: exact.total, exact: true, lowerBound: false } satisfies ListCount };
+    }
+    const cap = Math.max(COUNT_CAP, Math.min(window.offset + window.limit, Number.MAX_SAFE_INTEGER - 1));
+    return { window, count: await repository.countList(model, where, cap) };
+  }
+
+  /**
+   * SQLite: which regex filters narrow with the text index. A literal the index lists for more
+   * than TEXT_INDEX_SELECTIVE rows is common: scanning (stopped early by the page and the capped
+   * count) is then cheaper than collecting every row that holds it. One cheap probe per filter.
+   */
+  async function selectiveTextIndexes(
+    model: RecordModel,
+    filters: Parameters<typeof filterConditions>[1],
+    columns: ReadonlyMap<string, QueryColumn>,
+  ) {
+    if (dialect !== 'sqlite') return undefined;
+    const probes: { index: TextIndexRef; query: string }[] = [];
+    const probe: UseTextIndex = (index, pattern) => {
+      const literals = requiredLiterals(pattern);
+      if (literals.length > 0) probes.push({ index, query: textIndexQuery(literals) });
+      return false;
+    };
+    filterConditions(model, filters, dialect, probe, columns);
+    const common = new Set<string>();
+    for (const { index, query } of probes) {
+      const hits = await repository.textIndexHits(index.table, index.column, query, TEXT_INDEX_SELECTIVE);
+      if (hits >= TEXT_INDEX_SELECTIVE) common.add(`${index.table}.${index.column}:${query}`);
+    }
+    const useTextIndex: UseTextIndex = (index, pattern) =>
+      !common.has(`${index.table}.${index.column}:${textIndexQuery(requiredLiterals(pattern))}`);
+    return useTextIndex;
+  }
+
   return {
     findRecord,
 
@@ -107,13 +161,14 @@ export function createRecordsReader(deps: RecordsDeps) {
       const target = await resolveTarget(templates, ref);
       const scope = authorize(user, target, 'view');
       const { model } = target;
+      const filters = query.filter ?? {};
       // Sorts and filters may name the pseudo columns computed in SQL, not only stored columns.
       const { columns: sortable } = await listColumns(deps, model);
-      const conditions = filterConditions(model, query.filter ?? {}, dialect, sortable);
+      const useTextIndex = await selectiveTextIndexes(model, filters, sortable);
+      const conditions = filterConditions(model, filters, dialect, useTextIndex, sortable);
       const where = withIds(withScope(model, conditions, scope), options.ids);
       const order = orderTerms(model, parseSortTerms(query.sort), sortable);
-      const count = await repository.count(model, where, order, query['selected-record-id']);
-      const window = pageWindow(query, count.position);
+      const { window, count } = await countPage(model, where, order, query);
       const columns = selectedColumns(model, query.fields);
       const whole = columns.length === queryColumns(model).size;
       const rows = await repository.select(model, {
@@ -128,7 +183,7 @@ export function createRecordsReader(deps: RecordsDeps) {
       const items = await presentRows(model, rows, whole ? deps.computePseudo : undefined);
       const links = whole ? model.relations.manyToMany : namedLinks(model, query.fields);
       await presentRelationValues(deps.links, model, items, links);
-      return { items, _meta: listMeta(window, count.total) };
+      return { items, _meta: listMeta(window, count.total, count.exact ? undefined : count) };
     },
 
     /** GET {id}: 404 for an unknown record, 403 outside a limited-access scope. */

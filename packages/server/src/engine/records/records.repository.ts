@@ -1,6 +1,8 @@
 import { PostgresAdapter, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { POSTGRES_FILTER_TIMEOUT_MS } from '../../infra/db/query-budget';
+import { countedRows } from '../schema-sync';
 import type { DynamicDb, DynamicTrx, Row } from './dynamic-db';
+import { ESTIMATE_ONLY_FACTOR, type ListCount, boundedCount, explainRows, planRows } from './record-count';
 import { type OrderTerm, type Conditions, type SelectInput, countRecords, selectRecords } from './record-query';
 import type { RecordModel } from './record-model';
 
@@ -72,7 +74,8 @@ export function createRecordsRepository(db: DynamicDb) {
   // SQLite bounds a regex scan in its REGEXP function (infra/db/query-budget). PostgreSQL runs the
   // regex itself: a statement_timeout for that one statement (SET LOCAL needs a transaction; inside
   // a caller's transaction it would outlive the statement, so there none is set).
-  const bounded = db.getExecutor().adapter instanceof PostgresAdapter && !db.isTransaction;
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const bounded = postgres && !db.isTransaction;
   async function read<T>(where: Conditions, query: RawBuilder<T>): Promise<T[]> {
     if (!bounded || !where.regex) return (await query.execute(db)).rows;
     return db.transaction().execute(async (trx) => {
@@ -89,6 +92,40 @@ export function createRecordsRepository(db: DynamicDb) {
     async count(model: RecordModel, where: Conditions, order: readonly OrderTerm[], selectedId?: number) {
       const row = (await read(where, countRecords(model, where, order, selectedId))).at(0);
       return { total: toNumber(row?.total_count) ?? 0, position: toNumber(row?.position) } satisfies CountResult;
+    },
+
+    /**
+     * The total of a list page: the table's row counter when nothing filters it, else a count that
+     * stops past `cap` rows; past it the planner's estimate (PostgreSQL) or the lower bound.
+     */
+    async countList(model: RecordModel, where: Conditions, cap: number): Promise<ListCount> {
+      if (where.sql.length === 0) {
+        const counted = await countedRows(db, model.table);
+        if (counted !== undefined) return { total: counted, exact: true, lowerBound: false };
+      }
+      // PostgreSQL plans first (~1 ms): when it expects far more rows than the cap, counting even
+      // up to the cap would read ~cap/selectivity rows for a number the estimate gives anyway.
+      const estimate = postgres
+        ? planRows((await read(where, explainRows(model, where))).at(0)?.['QUERY PLAN'])
+        : undefined;
+      if (estimate !== undefined && estimate >= ESTIMATE_ONLY_FACTOR * cap)
+        return { total: Math.round(estimate), exact: false, lowerBound: false };
+      const n = toNumber((await read(where, boundedCount(model, where, cap))).at(0)?.n) ?? 0;
+      if (n <= cap) return { total: n, exact: true, lowerBound: false };
+      if (estimate !== undefined && estimate > n)
+        return { total: Math.round(estimate), exact: false, lowerBound: false };
+      return { total: n, exact: false, lowerBound: true };
+    },
+
+    /** How many rows (up to `limit`) a text index lists for an FTS5 query (SQLite). */
+    async textIndexHits(table: string, column: string, query: string, limit: number): Promise<number> {
+      const fts = sql.table(table);
+      const { rows } = await sql<{
+        n: number | string;
+      }>`SELECT COUNT(*) AS n FROM (SELECT rowid FROM ${fts} WHERE ${fts}.${sql.id(column)} MATCH ${query} LIMIT ${sql.lit(limit)})`.execute(
+        db,
+      );
+      return Number(rows.at(0)?.n ?? 0);
     },
 
     async insert(trx: Executor, model: RecordModel, values: Row): Promise<number> {

@@ -14,7 +14,9 @@ import {
   type AnyDb,
 } from './ddl';
 import type { SchemaPlan, SchemaStep } from './plan-types';
+import { createRowCounter } from './row-counter';
 import { rebuildSqliteTable } from './sqlite-rebuild';
+import { syncTextIndex } from './text-index';
 
 export interface ApplyOptions {
   /** Drop columns that still hold values. Without it such a plan is refused (409). */
@@ -29,6 +31,14 @@ const SQLITE_REBUILD: ReadonlySet<SchemaStep['kind']> = new Set([
   'dropColumn',
   'addForeignKey',
   'dropForeignKey',
+]);
+
+/** Steps on other tables or triggers, applied after a SQLite rebuild (which covers the rest). */
+const AFTER_REBUILD: ReadonlySet<SchemaStep['kind']> = new Set([
+  'createJoinTable',
+  'dropJoinTable',
+  'createRowCounter',
+  'syncTextIndex',
 ]);
 
 export function needsSqliteRebuild(plan: SchemaPlan): boolean {
@@ -84,6 +94,10 @@ async function applyStep(trx: AnyDb, dialect: Dialect, plan: SchemaPlan, step: S
       return createJoinTable(trx, step.joinTable, step);
     case 'dropJoinTable':
       return trx.schema.dropTable(step.joinTable).execute();
+    case 'createRowCounter':
+      return createRowCounter(trx, dialect, step.table);
+    case 'syncTextIndex':
+      return syncTextIndex(trx, dialect, step.table, step.columns, step.opclassSchema);
   }
 }
 
@@ -91,8 +105,7 @@ async function applyInTransaction(trx: AnyDb, dialect: Dialect, plan: SchemaPlan
   await refuseDataLoss(trx, plan, options);
   if (dialect === 'sqlite' && needsSqliteRebuild(plan)) {
     await rebuildSqliteTable(trx, plan);
-    for (const step of plan.steps)
-      if (step.kind === 'createJoinTable' || step.kind === 'dropJoinTable') await applyStep(trx, dialect, plan, step);
+    for (const step of plan.steps) if (AFTER_REBUILD.has(step.kind)) await applyStep(trx, dialect, plan, step);
   } else {
     for (const step of plan.steps) await applyStep(trx, dialect, plan, step);
   }

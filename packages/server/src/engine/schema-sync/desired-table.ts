@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   fieldTypeOf,
+  hasTextIndex,
   isStoredColumnType,
   joinTableColumns,
   type ColumnTemplate,
@@ -47,6 +48,8 @@ export interface DesiredTable {
   foreignKeys: ForeignKeyDef[];
   indices: IndexDef[];
   joinTables: JoinTableDef[];
+  /** Columns with a trigram text index (hasTextIndex), in template order. */
+  textIndex: string[];
 }
 
 const PG_MAX_IDENTIFIER = 63;
@@ -152,5 +155,16 @@ export function desiredTable(template: ModelTemplate, dialect: Dialect): Desired
         unique: false,
         columns: [fk.column],
       });
-  return { table: template.table, columns, primaryKey, foreignKeys, indices, joinTables: joinTablesOf(template) };
+  const textIndex = Object.values(template.columns)
+    .filter((c) => isStoredColumnType(c.type) && hasTextIndex(c))
+    .map((c) => c.name);
+  return {
+    table: template.table,
+    columns,
+    primaryKey,
+    foreignKeys,
+    indices,
+    joinTables: joinTablesOf(template),
+    textIndex,
+  };
 }

@@ -6,7 +6,10 @@ import { applySchemaPlan } from './apply';
 import type { AnyDb } from './ddl';
 import { orderByDependencies } from './order';
 import { planSchemaSync } from './plan';
-import type { SchemaPlan } from './plan-types';
+import type { SchemaPlan, SchemaStep } from './plan-types';
+import { derivedSteps } from './derived-steps';
+import { desiredTable } from './desired-table';
+import { tableExists } from './introspect';
 
 export { applySchemaPlan, dataLossOf, needsSqliteRebuild, type ApplyOptions } from './apply';
 export { desiredTable, physicalIndexName, sqlTypeOf, type DesiredTable } from './desired-table';
@@ -15,6 +18,8 @@ export { createIndexBuilder, createTableBuilder } from './ddl';
 export { orderByDependencies } from './order';
 export { planSchemaSync } from './plan';
 export { describeStep, type SchemaPlan, type SchemaStep } from './plan-types';
+export { countedRows } from './row-counter';
+export { textIndexTable } from './text-index';
 
 export interface SyncOptions {
   allowDataLoss?: boolean;
@@ -68,4 +73,33 @@ export async function syncModelTables(
   for (const template of orderByDependencies(templates))
     plans.push(await syncModelTable(db, dialect, template, options));
   return plans;
+}
+
+/**
+ * Brings the row counters and text indexes of existing tables in line with their templates, and
+ * nothing else: run at every start, so a database from before they existed (or one whose pg_trgm
+ * became available) gets them without a template change. Each table in its own transaction.
+ */
+export async function syncDerivedStructures(
+  db: Db | AnyDb,
+  dialect: Dialect,
+  templates: readonly ModelTemplate[],
+): Promise<SchemaStep[]> {
+  const anyDb = db as AnyDb;
+  const applied: SchemaStep[] = [];
+  for (const template of templates) {
+    if (!(await tableExists(anyDb, dialect, template.table))) continue;
+    const steps = await derivedSteps(anyDb, dialect, desiredTable(template, dialect), false);
+    if (steps.length === 0) continue;
+    const plan: SchemaPlan = { table: template.table, desired: desiredTable(template, dialect), sources: {}, steps };
+    try {
+      await applySchemaPlan(anyDb, dialect, plan);
+      applied.push(...steps);
+    } catch (error) {
+      // The lists still work without them (counted and scanned): a start never fails here.
+      const reason = error instanceof Error ? error.message : String(error);
+      process.emitWarning(`Could not add the row counter or text index of ${template.table}: ${reason}`);
+    }
+  }
+  return applied;
 }

@@ -76,7 +76,11 @@ async function postgresTable(db: AnyDb, table: string): Promise<LiveTable | unde
     join pg_class i on i.oid = x.indexrelid
     join pg_class t on t.oid = x.indrelid
     where t.relname = ${table} and t.relnamespace = current_schema()::regnamespace
-      and not exists (select 1 from pg_constraint c where c.conindid = x.indexrelid)`.execute(db);
+      and not exists (select 1 from pg_constraint c where c.conindid = x.indexrelid)
+      -- trigram text indexes are planned apart (text-index.ts)
+      and not exists (select 1 from pg_opclass o where o.oid = x.indclass[0] and o.opcname = 'gin_trgm_ops')`.execute(
+    db,
+  );
   const fks = await sql<{ column: string; foreign_table: string }>`
     select a.attname as column, f.relname as foreign_table
     from pg_constraint c

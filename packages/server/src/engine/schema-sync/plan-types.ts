@@ -19,7 +19,10 @@ export type SchemaStep =
       ownColumn: string;
       relatedColumn: string;
     }
-  | { kind: 'dropJoinTable'; table: string; joinTable: string };
+  | { kind: 'dropJoinTable'; table: string; joinTable: string }
+  | { kind: 'createRowCounter'; table: string }
+  /** Make the trigram text index cover exactly `columns` (none: drop it); `opclassSchema`: pg_trgm's. */
+  | { kind: 'syncTextIndex'; table: string; columns: string[]; opclassSchema: string | null };
 
 export interface SchemaPlan {
   table: string;
@@ -55,5 +58,11 @@ export function describeStep(step: SchemaStep): string {
       return `create join table ${step.joinTable}`;
     case 'dropJoinTable':
       return `drop join table ${step.joinTable}`;
+    case 'createRowCounter':
+      return `count the rows of ${step.table}`;
+    case 'syncTextIndex':
+      return step.columns.length > 0
+        ? `text index on ${step.table} (${step.columns.join(', ')})`
+        : `drop the text index of ${step.table}`;
   }
 }

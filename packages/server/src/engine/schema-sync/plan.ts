@@ -3,6 +3,8 @@ import type { ModelTemplate } from '@mdis/shared';
 import type { Dialect } from '../../infra/db/dialect';
 import { desiredTable, type DesiredTable, type IndexDef } from './desired-table';
 import { introspectTable, resolveJoinTable, tableExists, type LiveTable } from './introspect';
+import { needsSqliteRebuild } from './apply';
+import { derivedSteps } from './derived-steps';
 import type { SchemaPlan, SchemaStep } from './plan-types';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- plans run on any schema
@@ -119,6 +121,8 @@ export async function planSchemaSync(
     ];
     steps = [...drops, ...columns.steps, ...foreignKeySteps(desired, live, columns.steps, sources), ...creates];
   }
+  const fresh = !live || (dialect === 'sqlite' && needsSqliteRebuild({ table, desired, sources, steps }));
+  steps.push(...(await derivedSteps(db, dialect, desired, fresh)));
   steps.push(...(await joinTableSteps(db, dialect, desired, previous)));
   return { table, desired, sources, steps };
 }

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { roundTo } from '@mdis/shared/expressions';
-import { type FilterRegex, toFilterRegExp } from '@mdis/shared/filters';
+import { type FilterRegex, foldForTextIndex, toFilterRegExp } from '@mdis/shared/filters';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import pg from 'pg';
@@ -57,6 +57,10 @@ function createSqlite(filename: string): Kysely<DatabaseSchema> {
   const budget = new QueryBudget();
   sqlite.function('regexp', { deterministic: true }, sqliteRegexp(budget));
   sqlite.function('mdis_round', { deterministic: true }, sqliteRound);
+  // What the trigram text index stores (engine/schema-sync/text-index.ts): its triggers call it.
+  sqlite.function('mdis_fold', { deterministic: true }, (value: unknown) =>
+    value === null || value === undefined ? null : foldForTextIndex(sqlText(value)),
+  );
   return new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, budget) }) });
 }
 

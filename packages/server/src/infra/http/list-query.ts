@@ -49,13 +49,19 @@ export interface PageRequest<C extends string> {
   sort: SortTerm<C>[];
 }
 
-/** Yii's pagination `_meta`. */
-export function listMeta(window: PageWindow, totalCount: number): ListMeta {
+/** A total that is not an exact count: a lower bound ("more than") or an estimate ("about"). */
+export interface InexactCount {
+  lowerBound: boolean;
+}
+
+/** Yii's pagination `_meta`; an inexact total is marked (totalCount stays a number for old clients). */
+export function listMeta(window: PageWindow, totalCount: number, inexact?: InexactCount): ListMeta {
   if (window.limit === undefined) return { totalCount, pageCount: 1, currentPage: 1, perPage: totalCount };
   return {
     totalCount,
     pageCount: Math.ceil(totalCount / window.limit),
     currentPage: window.page,
     perPage: window.perPage,
+    ...(inexact && { totalCountExact: false as const, totalCountIsLowerBound: inexact.lowerBound }),
   };
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import Box from '@mui/material/Box';
 import type { FormRecord } from '../api/records.api';
+import { totalCountWords } from '../record-table/totalCountWords';
 import { RecordTable, VIRTUAL_ROWS_FROM, type RecordTableState } from '../record-table/RecordTable';
 import { useFormScreen } from './FormScreenContext';
 import { tableChangeActions, tableViewPatch } from './tableChanges';
@@ -72,6 +73,7 @@ export function TableSection() {
         showId={showId}
         items={items}
         totalCount={list.data?._meta.totalCount ?? 0}
+        totalCountWords={totalCountWords(list.data?._meta)}
         loading={list.isFetching}
         error={list.isError ? list.error.message : null}
         state={tableState}

@@ -42,6 +42,8 @@ export interface RecordTableProps {
   showId: boolean;
   items: FormRecord[];
   totalCount: number;
+  /** The footer's words before the total: 'of', or 'of about' / 'of at least' (totalCountWords). */
+  totalCountWords?: string;
   loading: boolean;
   /** The server's message when the list failed. */
   error?: string | null;
@@ -99,6 +101,7 @@ export const RecordTable = memo(function RecordTable(props: RecordTableProps) {
     data: items,
     getRowId: (row) => String(row.id),
     rowCount: totalCount,
+    localization: { of: props.totalCountWords ?? 'of' },
     manualPagination: true,
     manualSorting: true,
     manualFiltering: true,

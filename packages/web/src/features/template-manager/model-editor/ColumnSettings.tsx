@@ -2,7 +2,7 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import type { ColumnTemplate } from '@mdis/shared';
+import { type ColumnTemplate, canHaveTextIndex, hasTextIndex } from '@mdis/shared';
 
 type TextKey =
   | 'description'
@@ -35,6 +35,9 @@ const FLAG_SETTINGS: [FlagKey, string][] = [
   ['primaryKey', 'Primary key'],
   ['autoInc', 'Auto increment'],
 ];
+
+// A trigram index for the regex and text filters of big tables; on by default for string columns.
+const TEXT_INDEX_HINT = 'Speeds up text and regex filters on this column (on by default for string columns).';
 
 const text = (value: unknown): string => {
   if (value === null || value === undefined) return '';
@@ -85,6 +88,19 @@ export function ColumnSettings({ column, disabled, onChange }: ColumnSettingsPro
           control={<Checkbox checked={column[key] === true} onChange={(e) => onChange({ [key]: e.target.checked })} />}
         />
       ))}
+      {canHaveTextIndex(column.type) && (
+        <FormControlLabel
+          label="Text index"
+          disabled={disabled}
+          control={
+            <Checkbox
+              checked={hasTextIndex(column)}
+              onChange={(e) => onChange({ textIndex: e.target.checked })}
+              slotProps={{ input: { title: TEXT_INDEX_HINT } }}
+            />
+          }
+        />
+      )}
       {column.relatedTable && (
         <TextField label="Related table" size="small" disabled value={text(column.relatedTable)} />
       )}

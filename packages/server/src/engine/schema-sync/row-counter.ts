@@ -1,0 +1,66 @@
+import { sql } from 'kysely';
+import type { Dialect } from '../../infra/db/dialect';
+import type { AnyDb } from './ddl';
+import { shortIdentifier } from './desired-table';
+
+// Every template table keeps its row count in record_counts (migration 20261125T2300), changed by
+// triggers in the same transaction as the insert or delete, so an unfiltered list reads its total
+// from a few rows instead of counting the table. Table names come from templates (snake_case
+// identifiers), never from a request; in trigger bodies they are SQL string literals.
+
+const triggerNames = (table: string) => [
+  shortIdentifier(`${table}__count_ins`),
+  shortIdentifier(`${table}__count_del`),
+];
+
+/** Whether both counting triggers of the table exist. */
+export async function hasRowCounter(db: AnyDb, dialect: Dialect, table: string): Promise<boolean> {
+  const names = triggerNames(table);
+  const found =
+    dialect === 'postgres'
+      ? await sql<{ name: string }>`SELECT t.tgname AS name FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+          WHERE c.relname = ${table} AND c.relnamespace = current_schema()::regnamespace`.execute(db)
+      : await sql<{
+          name: string;
+        }>`SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ${table}`.execute(db);
+  return names.every((name) => found.rows.some((row) => row.name === name));
+}
+
+/**
+ * Creates the counting triggers (replacing any) and sets the counter to the table's row count.
+ * On PostgreSQL CREATE TRIGGER locks the table against writes until the transaction ends, so no
+ * row is written between the count and the triggers.
+ */
+export async function createRowCounter(trx: AnyDb, dialect: Dialect, table: string): Promise<void> {
+  const [insertTrigger, deleteTrigger] = triggerNames(table) as [string, string];
+  const target = sql.table(table);
+  const name = sql.lit(table);
+  for (const trigger of [insertTrigger, deleteTrigger])
+    await sql`DROP TRIGGER IF EXISTS ${sql.id(trigger)}${dialect === 'postgres' ? sql` ON ${target}` : sql``}`.execute(
+      trx,
+    );
+  if (dialect === 'postgres') {
+    await sql`CREATE TRIGGER ${sql.id(insertTrigger)} AFTER INSERT ON ${target} REFERENCING NEW TABLE AS new_rows
+      FOR EACH STATEMENT EXECUTE FUNCTION mdis_count_rows()`.execute(trx);
+    await sql`CREATE TRIGGER ${sql.id(deleteTrigger)} AFTER DELETE ON ${target} REFERENCING OLD TABLE AS old_rows
+      FOR EACH STATEMENT EXECUTE FUNCTION mdis_count_rows()`.execute(trx);
+  } else {
+    await sql`CREATE TRIGGER ${sql.id(insertTrigger)} AFTER INSERT ON ${target} BEGIN
+      UPDATE record_counts SET row_count = row_count + 1 WHERE table_name = ${name} AND slot = 0; END`.execute(trx);
+    await sql`CREATE TRIGGER ${sql.id(deleteTrigger)} AFTER DELETE ON ${target} BEGIN
+      UPDATE record_counts SET row_count = row_count - 1 WHERE table_name = ${name} AND slot = 0; END`.execute(trx);
+  }
+  await sql`DELETE FROM record_counts WHERE table_name = ${table}`.execute(trx);
+  await sql`INSERT INTO record_counts (table_name, slot, row_count) SELECT ${table}, 0, COUNT(*) FROM ${target}`.execute(
+    trx,
+  );
+}
+
+/** The table's row count from its counter, or undefined when it has none (then count the rows). */
+export async function countedRows(db: AnyDb, table: string): Promise<number | undefined> {
+  const { rows } = await sql<{
+    n: number | string | null;
+  }>`SELECT SUM(row_count) AS n FROM record_counts WHERE table_name = ${table}`.execute(db);
+  const n = rows.at(0)?.n;
+  return n === null || n === undefined ? undefined : Number(n);
+}

@@ -1,0 +1,138 @@
+import { sql } from 'kysely';
+import type { Dialect } from '../../infra/db/dialect';
+import type { AnyDb } from './ddl';
+import { shortIdentifier } from './desired-table';
+
+// Trigram text indexes for the regex and text filters (issue 17; which columns: hasTextIndex).
+// PostgreSQL: a GIN index with pg_trgm's gin_trgm_ops per column, which `~*` uses by itself.
+// SQLite: one contentless FTS5 table per model with the trigram tokenizer, holding the indexed
+// columns case-folded by mdis_fold (the filter regex's folding, infra/db/database.ts), kept in step
+// by triggers in the same transaction as every write; the filter compiler asks it for candidate
+// rows and the regex confirms them.
+
+/** The FTS5 table of a model's text index (SQLite). */
+export function textIndexTable(table: string): string {
+  return shortIdentifier(`${table}__text`);
+}
+
+/** The GIN index of one column (PostgreSQL). */
+export function textIndexName(table: string, column: string): string {
+  return shortIdentifier(`${table}__${column}__trgm`);
+}
+
+const sqliteTriggers = (table: string) =>
+  ['ins', 'upd', 'del'].map((suffix) => shortIdentifier(`${table}__text_${suffix}`));
+
+// Per database: the schema holding pg_trgm, or null when it is missing and cannot be created.
+const trgmSchemas = new WeakMap<object, Promise<string | null>>();
+
+async function findTrgm(db: AnyDb): Promise<string | null> {
+  const find = () =>
+    sql<{ schema: string }>`SELECT n.nspname AS schema FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace
+      WHERE e.extname = 'pg_trgm'`.execute(db);
+  let { rows } = await find();
+  if (rows.length === 0) {
+    try {
+      // In public, not the first schema of the search path: that may be dropped with its tables.
+      await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public`.execute(db);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      process.emitWarning(`pg_trgm is not available (${reason}): text filters scan without a trigram index.`);
+      return null;
+    }
+    ({ rows } = await find());
+  }
+  return rows[0]?.schema ?? null;
+}
+
+/**
+ * PostgreSQL: the schema of pg_trgm, creating the extension when it is missing; null (warned once)
+ * when the database role may not create it: the lists then work without the index. Must run
+ * outside a transaction (a failed CREATE EXTENSION would abort it). SQLite: always 'fts5'.
+ */
+export function textIndexSupport(db: AnyDb, dialect: Dialect): Promise<string | null> {
+  if (dialect === 'sqlite') return Promise.resolve('fts5');
+  const key = db.getExecutor();
+  let found = trgmSchemas.get(key);
+  if (!found) {
+    found = findTrgm(db);
+    trgmSchemas.set(key, found);
+  }
+  return found;
+}
+
+async function pgTextIndexes(db: AnyDb, table: string) {
+  const { rows } = await sql<{ column: string; name: string }>`
+    SELECT a.attname AS column, i.relname AS name FROM pg_index x
+    JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_class t ON t.oid = x.indrelid
+    JOIN pg_opclass o ON o.oid = x.indclass[0]
+    JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = x.indkey[0]
+    WHERE t.relname = ${table} AND t.relnamespace = current_schema()::regnamespace AND o.opcname = 'gin_trgm_ops'
+    ORDER BY a.attname`.execute(db);
+  return rows;
+}
+
+/** The columns the live text index covers; null when it is there but broken (SQLite: a trigger missing). */
+export async function liveTextIndex(db: AnyDb, dialect: Dialect, table: string): Promise<string[] | null> {
+  if (dialect === 'postgres') return (await pgTextIndexes(db, table)).map((r) => r.column);
+  const fts = textIndexTable(table);
+  const { rows: columns } = await sql<{ name: string }>`SELECT name FROM pragma_table_info(${fts})`.execute(db);
+  if (columns.length === 0) return [];
+  const { rows: triggers } = await sql<{ name: string }>`
+    SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ${table}`.execute(db);
+  const complete = sqliteTriggers(table).every((name) => triggers.some((t) => t.name === name));
+  return complete ? columns.map((c) => c.name) : null;
+}
+
+async function dropSqliteTextIndex(trx: AnyDb, table: string) {
+  for (const trigger of sqliteTriggers(table)) await sql`DROP TRIGGER IF EXISTS ${sql.id(trigger)}`.execute(trx);
+  await sql`DROP TABLE IF EXISTS ${sql.table(textIndexTable(table))}`.execute(trx);
+}
+
+async function createSqliteTextIndex(trx: AnyDb, table: string, columns: readonly string[]) {
+  const fts = sql.table(textIndexTable(table));
+  const target = sql.table(table);
+  const [insertTrigger, updateTrigger, deleteTrigger] = sqliteTriggers(table).map((t) => sql.id(t));
+  const names = sql.join(columns.map((c) => sql.id(c)));
+  const folded = (row: 'new' | 'r') => sql.join(columns.map((c) => sql`mdis_fold(${sql.raw(row)}.${sql.id(c)})`));
+  // Contentless (the text is in the table already); detail=full keeps positions, so a literal is
+  // looked up as a phrase of adjacent trigrams; case_sensitive 1 because mdis_fold folded already.
+  await sql`CREATE VIRTUAL TABLE ${fts} USING fts5(${names}, content='', contentless_delete=1, tokenize='trigram case_sensitive 1')`.execute(
+    trx,
+  );
+  await sql`INSERT INTO ${fts} (rowid, ${names}) SELECT id, ${folded('r')} FROM ${target} AS r`.execute(trx);
+  await sql`CREATE TRIGGER ${insertTrigger} AFTER INSERT ON ${target} BEGIN
+    INSERT INTO ${fts} (rowid, ${names}) VALUES (new.id, ${folded('new')}); END`.execute(trx);
+  const changed = sql.join(columns.map((c) => sql.id(c)));
+  await sql`CREATE TRIGGER ${updateTrigger} AFTER UPDATE OF id, ${changed} ON ${target} BEGIN
+    DELETE FROM ${fts} WHERE rowid = old.id;
+    INSERT INTO ${fts} (rowid, ${names}) VALUES (new.id, ${folded('new')}); END`.execute(trx);
+  await sql`CREATE TRIGGER ${deleteTrigger} AFTER DELETE ON ${target} BEGIN
+    DELETE FROM ${fts} WHERE rowid = old.id; END`.execute(trx);
+}
+
+/**
+ * Makes the table's text index cover exactly `columns` (none: no index). SQLite rebuilds the FTS
+ * table from the rows; PostgreSQL drops and creates single GIN indexes (`opclassSchema`: pg_trgm's).
+ */
+export async function syncTextIndex(
+  trx: AnyDb,
+  dialect: Dialect,
+  table: string,
+  columns: readonly string[],
+  opclassSchema: string | null,
+): Promise<void> {
+  if (dialect === 'sqlite') {
+    await dropSqliteTextIndex(trx, table);
+    if (columns.length > 0) await createSqliteTextIndex(trx, table, columns);
+    return;
+  }
+  const live = await pgTextIndexes(trx, table);
+  for (const index of live)
+    if (!columns.includes(index.column)) await sql`DROP INDEX ${sql.id(index.name)}`.execute(trx);
+  if (!opclassSchema) return;
+  for (const column of columns)
+    if (!live.some((index) => index.column === column))
+      await sql`CREATE INDEX IF NOT EXISTS ${sql.id(textIndexName(table, column))} ON ${sql.table(table)}
+        USING gin (${sql.ref(column)} ${sql.id(opclassSchema)}.gin_trgm_ops)`.execute(trx);
+}

@@ -1,0 +1,114 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { liveTextIndex } from '../src/engine/schema-sync/text-index';
+import { DIALECTS } from './helpers/dialects';
+import { type RecordsTestApp, createRecord, createRecordsApp, insertList, saveAndSync } from './records-helpers';
+import { CORE_TYPE_ITEMS, FILTER_MODEL } from './records-models';
+
+// Issue 17 item 1: regex and list-text filters on text columns narrow with a trigram index
+// (SQLite: FTS5, PostgreSQL: pg_trgm GIN) and answer exactly what the scan answers.
+
+const MODEL_URL = '/api/v1/global?name=TestFilter';
+const TEXTS = [
+  'Sediment core',
+  'SEDIMENT',
+  'sandy sediment',
+  'clay',
+  'Sed',
+  'basalt, sed.',
+  'Said and done',
+  'sod',
+  'x"quote"y',
+  'Rotary',
+];
+// substring, regex with a literal, regex without one (scan), case, quotes, anchors, alternation
+const PATTERNS = ['sed', 'SEDIMENT', '^sed.*ment$', 'S[aeiou]+d', 'sa?id', 'iment c', '"quote"', 'sed|clay', 'nothing'];
+
+type Item = { id: number; c_string: string | null; c_list: string | null };
+
+describe.each(DIALECTS)('trigram text index (%s)', (dialect) => {
+  let t: RecordsTestApp;
+  const ids = (url: string) =>
+    t.app.inject({ method: 'GET', url: `${MODEL_URL}&per-page=-1&fields=id&${url}`, headers: t.admin }).then((r) => {
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json<{ items: Item[] }>().items.map((item) => item.id);
+    });
+  const filter = (column: string, pattern: string) => ids(`filter[${column}]=${encodeURIComponent(pattern)}`);
+  const withIndex = (flags: Record<string, boolean>) => {
+    const columns = Object.fromEntries(
+      Object.entries(FILTER_MODEL.columns).map(([name, column]) => [
+        name,
+        name in flags ? { ...column, textIndex: flags[name] } : column,
+      ]),
+    );
+    return saveAndSync(t.db, dialect, { ...FILTER_MODEL, columns });
+  };
+  async function answers(): Promise<number[][]> {
+    const results: number[][] = [];
+    for (const pattern of PATTERNS) results.push(await filter('c_string', pattern));
+    for (const pattern of ['rot', 'piston', 'R', 'core barrel', '^B$']) results.push(await filter('c_list', pattern));
+    return results;
+  }
+
+  beforeAll(async () => {
+    t = await createRecordsApp(dialect);
+    await insertList(t.db, 'CORE_TYPE', CORE_TYPE_ITEMS);
+    for (const [i, text] of TEXTS.entries())
+      await createRecord(t, MODEL_URL, { c_string: text, c_list: CORE_TYPE_ITEMS[i % 3]?.display ?? null });
+  }, 60_000);
+  afterAll(async () => t.close());
+
+  it('answers the same with and without the index, and the schema sync drops and creates it', async () => {
+    expect((await liveTextIndex(t.db, dialect, 'test_filter'))?.sort()).toEqual(['c_list', 'c_string']);
+    const indexed = await answers();
+    expect(indexed[0]).toHaveLength(5); // sed: Sediment core, SEDIMENT, sandy sediment, Sed, basalt, sed.
+
+    await withIndex({ c_string: false, c_list: false });
+    expect(await liveTextIndex(t.db, dialect, 'test_filter')).toEqual([]);
+    expect(await answers()).toEqual(indexed);
+
+    await withIndex({ c_string: true });
+    expect((await liveTextIndex(t.db, dialect, 'test_filter'))?.sort()).toEqual(['c_list', 'c_string']);
+    expect(await answers()).toEqual(indexed);
+  });
+
+  it.runIf(dialect === 'sqlite')(
+    'narrows with the FTS5 table when the pattern has a literal of 3 characters',
+    async () => {
+      t.queries.length = 0;
+      await filter('c_string', '^sed.*ment$');
+      expect(t.queries.some((q) => q.includes('"test_filter__text"."c_string" MATCH'))).toBe(true);
+      t.queries.length = 0;
+      await filter('c_string', 'S[aeiou]+d');
+      expect(t.queries.some((q) => q.includes('MATCH'))).toBe(false);
+    },
+  );
+
+  it.runIf(dialect === 'postgres')('lets PostgreSQL use the GIN index for ~*', async () => {
+    const plan = await t.db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+      const { rows } = await sql<{ 'QUERY PLAN': string }>`
+        EXPLAIN SELECT id FROM test_filter AS r WHERE (CAST(r.c_string AS TEXT) ~* ${'sediment'})`.execute(trx);
+      return rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('test_filter__c_string__trgm');
+  });
+
+  it('keeps the index in step with creates, updates and deletes', async () => {
+    const created = await createRecord(t, MODEL_URL, { c_string: 'Quartzite vein' });
+    const id = created.id as number;
+    expect(await filter('c_string', 'quartz')).toEqual([id]);
+    const url = `/api/v1/global/${String(id)}?name=TestFilter`;
+    const updated = await t.app.inject({ method: 'PUT', url, payload: { c_string: 'Granite' }, headers: t.admin });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(await filter('c_string', 'quartz')).toEqual([]);
+    expect(await filter('c_string', 'granit')).toEqual([id]);
+    expect((await t.app.inject({ method: 'DELETE', url, headers: t.admin })).statusCode).toBe(204);
+    expect(await filter('c_string', 'granit')).toEqual([]);
+    if (dialect === 'sqlite') {
+      const { rows } = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM test_filter__text`.execute(t.db);
+      const { rows: table } = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM test_filter`.execute(t.db);
+      expect(rows[0]?.n).toBe(table[0]?.n);
+    }
+  });
+});
