@@ -40,6 +40,7 @@ import { generatedDirOf } from './modules/template-manager/generator/code-genera
 import { createGeneratedHooks } from './modules/template-manager/generator/generated-hooks';
 import { syncGeneratedFolder } from './modules/template-manager/generator/generated-sync';
 import { spoolDirOf, storageConfigOf, uploadLimitsOf } from './config';
+import { registerAuditScope } from './infra/http/audit-scope';
 import { createStorage } from './infra/storage/create-storage';
 import type { FileStorage } from './infra/storage/file-storage';
 import { filesContentPlugin } from './modules/files/files-content.plugin';
@@ -80,6 +81,8 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
     registerTemplateScope(app);
     // Before any route: every route registered after this is checked for an access rule.
     registerAccessControl(app, services.tokens);
+    // Before any route too: each request's writes are one batch in the record history.
+    registerAuditScope(app);
 
     await app.register(fastifyHelmet, { contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY } });
     await app.register(fastifyCookie);

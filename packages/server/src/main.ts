@@ -2,6 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { createDatabase } from './infra/db/database';
+import { ensureHistoryTriggersOn } from './engine/schema-sync';
+import { createTemplateStore } from './engine/templates/template-store';
 import { migrateToLatest } from './infra/db/migrate';
 import { seedDatabase, type SeedResult } from './seed/seed';
 
@@ -26,6 +28,13 @@ async function main(): Promise<void> {
   const database = createDatabase(config.database);
   await migrateToLatest(database.db);
   const seed = await seedDatabase(database, config);
+  // A database from before the record history: its tables get their history triggers now.
+  const models = await createTemplateStore(database.db).listModels();
+  await ensureHistoryTriggersOn(
+    database.db,
+    database.dialect,
+    models.map((model) => model.table),
+  );
   const app = await buildApp(config, { database });
 
   let closing = false;

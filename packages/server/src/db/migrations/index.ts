@@ -11,6 +11,7 @@ import * as sampleSeries from './20261123T0700-sample-series';
 import * as generatedFiles from './20261125T2000-generated-files';
 import * as loginCounters from './20261125T2010-login-counters';
 import * as dataMigrations from './20261125T2100-data-migrations';
+import * as recordHistory from './20261126T0000-record-history';
 
 /** Every system-table migration, in order. Forward-only: a released migration is never edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261125T2000-generated-files': generatedFiles,
   '20261125T2010-login-counters': loginCounters,
   '20261125T2100-data-migrations': dataMigrations,
+  '20261126T0000-record-history': recordHistory,
 };

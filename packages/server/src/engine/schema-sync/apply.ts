@@ -14,6 +14,7 @@ import {
   type AnyDb,
 } from './ddl';
 import type { SchemaPlan, SchemaStep } from './plan-types';
+import { ensureHistoryTriggers } from './history-triggers';
 import { rebuildSqliteTable } from './sqlite-rebuild';
 
 export interface ApplyOptions {
@@ -96,6 +97,8 @@ async function applyInTransaction(trx: AnyDb, dialect: Dialect, plan: SchemaPlan
   } else {
     for (const step of plan.steps) await applyStep(trx, dialect, plan, step);
   }
+  const columns = plan.desired.columns.map((column) => column.name);
+  await ensureHistoryTriggers(trx, dialect, plan.table, columns);
   await options.onApplied?.(trx);
 }
 

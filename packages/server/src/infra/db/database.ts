@@ -4,6 +4,8 @@ import { type FilterRegex, toFilterRegExp } from '@mdis/shared/filters';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import pg from 'pg';
+import { auditActorJson, historyEnabled } from './audit-context';
+import { auditedPool } from './audited-pool';
 import type { DatabaseConfig, Dialect } from './dialect';
 import { QueryBudget } from './query-budget';
 import type { DatabaseSchema, Db } from './schema';
@@ -46,6 +48,9 @@ function createSqlite(filename: string): Kysely<DatabaseSchema> {
   sqlite.pragma('synchronous = NORMAL');
   const budget = new QueryBudget();
   sqlite.function('regexp', { deterministic: true }, sqliteRegexp(budget));
+  // What the history triggers ask while a statement runs (see audit-context.ts).
+  sqlite.function('mdis_audit', { deterministic: false }, auditActorJson);
+  sqlite.function('mdis_history_on', { deterministic: false }, historyEnabled);
   return new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, budget) }) });
 }
 
@@ -98,7 +103,7 @@ function createPostgres(connectionString: string, searchPath: string | undefined
   pool.on('error', (error) => {
     process.stderr.write(`PostgreSQL idle connection error: ${error.message}\n`);
   });
-  return new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool: auditedPool(pool) }) });
 }
 
 export function createDatabase(config: DatabaseConfig): Database {
