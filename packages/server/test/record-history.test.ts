@@ -10,7 +10,7 @@ describe.each(DIALECTS)('record history (%s)', (dialect) => {
 
   beforeAll(async () => {
     drilling = await startDrillingApp(dialect);
-    ({ hole } = await createHoleChain(drilling.create));
+    ({ hole } = await createHoleChain((form, payload) => drilling.create(form, payload)));
   });
   afterAll(() => drilling.close());
 
@@ -26,8 +26,9 @@ describe.each(DIALECTS)('record history (%s)', (dialect) => {
   it('a create through the form writes a history row with the author, route and batch', async () => {
     const rows = await historyOf('project_hole', hole.id);
     const [row, igsn] = rows;
-    expect(row).toMatchObject({ action: 'create', user_name: expect.any(String), route: 'POST /api/v1/form' });
-    expect(row.user_id).toEqual(expect.any(Number));
+    expect(row).toMatchObject({ action: 'create', route: 'POST /api/v1/form' });
+    expect(row.user_name).toMatch(/^user\d+$/);
+    expect(row.user_id).toBeGreaterThan(0);
     expect(row.batch_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(JSON.parse(row.changes)).toMatchObject({ id: hole.id, hole: 'A' });
     expect(row.at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);

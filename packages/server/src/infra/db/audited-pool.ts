@@ -1,4 +1,4 @@
-import type { PostgresPool, PostgresPoolClient } from 'kysely';
+import type { PostgresPool } from 'kysely';
 import type pg from 'pg';
 import { auditActorJson } from './audit-context';
 
@@ -18,7 +18,7 @@ function patchClient(client: pg.PoolClient): void {
     const actor = text === 'begin' ? auditActorJson() : null;
     if (actor === null) return query(text as string, values);
     const results = await query(`begin; select set_config('${AUDIT_SETTING}', ${client.escapeLiteral(actor)}, true)`);
-    return Array.isArray(results) ? (results[0] as unknown) : results;
+    return Array.isArray(results) ? (results as unknown[])[0] : results;
   };
   (client as unknown as { query: unknown }).query = audited;
 }
@@ -29,7 +29,7 @@ export function auditedPool(pool: pg.Pool): PostgresPool {
     connect: async () => {
       const client = await pool.connect();
       patchClient(client);
-      return client as unknown as PostgresPoolClient;
+      return client;
     },
     end: () => pool.end(),
   };
