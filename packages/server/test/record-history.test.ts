@@ -7,10 +7,11 @@ type Row = Record<string, unknown>;
 describe.each(DIALECTS)('record history (%s)', (dialect) => {
   let drilling: DrillingApp;
   let hole: Row;
+  let expedition: Row;
 
   beforeAll(async () => {
     drilling = await startDrillingApp(dialect);
-    ({ hole } = await createHoleChain((form, payload) => drilling.create(form, payload)));
+    ({ hole, expedition } = await createHoleChain((form, payload) => drilling.create(form, payload)));
   });
   afterAll(() => drilling.close());
 
@@ -63,5 +64,105 @@ describe.each(DIALECTS)('record history (%s)', (dialect) => {
     });
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
     expect(await historyOf('project_hole', hole.id)).toEqual(before);
+  });
+
+  const get = (url: string, headers = drilling.admin) => drilling.app.inject({ method: 'GET', url, headers });
+
+  it('GET api/v1/history lists the record\'s versions newest first, values as the API shows them', async () => {
+    const response = await get(`/api/v1/history?model=ProjectHole&id=${String(hole.id)}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json<{ items: Row[]; _meta: Row }>();
+    expect(body._meta).toMatchObject({ totalCount: 3, currentPage: 1, perPage: 20, pageCount: 1 });
+    expect(body.items.map((entry) => entry.action)).toEqual(['update', 'update', 'create']);
+    expect(body.items[0]).toMatchObject({
+      model: 'ProjectHole',
+      recordId: hole.id,
+      changes: { comment: [null, 'logged twice'] },
+      route: 'PUT /api/v1/form/:id',
+    });
+    // Multi-value columns come back as arrays, as the records API shows them.
+    expect((body.items[2].changes as Row).drilling_method).toEqual([]);
+  });
+
+  it('restores a field to an earlier version through the pipeline; the restore is a version itself', async () => {
+    const list = (await get(`/api/v1/history?model=ProjectHole&id=${String(hole.id)}`)).json<{ items: Row[] }>();
+    const creation = list.items.at(-1) as Row;
+    const response = await drilling.app.inject({
+      method: 'POST',
+      url: `/api/v1/history/${String(creation.id)}/restore`,
+      headers: drilling.admin,
+      payload: { fields: ['comment'] },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<Row>()).toMatchObject({ id: hole.id, comment: null, hole: 'A' });
+    const after = (await get(`/api/v1/history?model=ProjectHole&id=${String(hole.id)}`)).json<{ items: Row[] }>();
+    expect(after.items[0]).toMatchObject({ action: 'update', changes: { comment: ['logged twice', null] } });
+    expect(after.items[0].route).toBe('POST /api/v1/history/:id/restore');
+    const again = await drilling.app.inject({
+      method: 'POST',
+      url: `/api/v1/history/${String(creation.id)}/restore`,
+      headers: drilling.admin,
+      payload: { fields: ['comment'] },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json<Row>().message).toBe('The record already has these values.');
+  });
+
+  it('a restore the pipeline refuses says why and changes nothing', async () => {
+    const site = await drilling.create('site', { expedition_id: expedition.id, site: '2' });
+    // The site's number is changed to one its expedition already has: restoring the first version
+    // then collides with site 1 (unique per expedition) and is refused by the pipeline.
+    const rename = await drilling.app.inject({
+      method: 'PUT',
+      url: `/api/v1/form/${String(site.id)}?name=site`,
+      headers: drilling.admin,
+      payload: { site: '3' },
+    });
+    expect(rename.statusCode, rename.body).toBe(200);
+    const blocker = await drilling.create('site', { expedition_id: expedition.id, site: '2' });
+    const list = (await get(`/api/v1/history?model=ProjectSite&id=${String(site.id)}`)).json<{ items: Row[] }>();
+    const before = list.items.length;
+    const response = await drilling.app.inject({
+      method: 'POST',
+      url: `/api/v1/history/${String((list.items.at(-1) as Row).id)}/restore`,
+      headers: drilling.admin,
+    });
+    expect(response.statusCode, response.body).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+    const after = (await get(`/api/v1/history?model=ProjectSite&id=${String(site.id)}`)).json<{ items: Row[] }>();
+    expect(after.items).toHaveLength(before);
+    expect(blocker.site).toBe('2');
+  });
+
+  it('a deleted record keeps its history, with the whole record in the deletion', async () => {
+    const site = await drilling.create('site', { expedition_id: expedition.id, site: '9' });
+    const removed = await drilling.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/form/${String(site.id)}?name=site`,
+      headers: drilling.admin,
+    });
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+    const list = (await get(`/api/v1/history?model=ProjectSite&id=${String(site.id)}`)).json<{ items: Row[] }>();
+    expect(list.items[0]).toMatchObject({ action: 'delete', changes: { site: '9', combined_id: '5065_9' } });
+  });
+
+  it('the audit lists every write, filtered by user, model, action and time, and exports CSV', async () => {
+    const audit = await get('/api/v1/audit?model=ProjectHole&action=update&per-page=1');
+    expect(audit.statusCode, audit.body).toBe(200);
+    const body = audit.json<{ items: Row[]; _meta: Row }>();
+    expect(body._meta).toMatchObject({ totalCount: 3, perPage: 1, pageCount: 3 });
+    expect(body.items[0]).toMatchObject({ model: 'ProjectHole', action: 'update' });
+    const userId = (body.items[0].user as Row).id as number;
+    const mine = await get(`/api/v1/audit?user=${String(userId)}&from=2000-01-01&to=2999-01-01`);
+    expect(mine.json<{ _meta: Row }>()._meta.totalCount).toBeGreaterThan(5);
+    expect((await get('/api/v1/audit?user=999999')).json<{ items: Row[] }>().items).toEqual([]);
+    expect((await get('/api/v1/audit?from=2999-01-01')).json<{ items: Row[] }>().items).toEqual([]);
+    expect((await get('/api/v1/audit?from=yesterday')).statusCode).toBe(400);
+    const csv = await get('/api/v1/audit/export?model=ProjectHole');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines[0]).toBe('id,at,user id,user,action,model,record id,changes,batch,route,client');
+    expect(lines).toHaveLength(1 + 4);
   });
 });

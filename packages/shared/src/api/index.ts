@@ -9,3 +9,4 @@ export * from './messages.schemas';
 export * from './account.schemas';
 export * from './reports.schemas';
 export * from './template-manager.schemas';
+export * from './history.schemas';
