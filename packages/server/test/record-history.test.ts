@@ -165,4 +165,27 @@ describe.each(DIALECTS)('record history (%s)', (dialect) => {
     expect(lines[0]).toBe('id,at,user id,user,action,model,record id,changes,batch,route,client');
     expect(lines).toHaveLength(1 + 4);
   });
+
+  it('users and value lists have a history too, never with the password hash', async () => {
+    const created = await drilling.app.inject({
+      method: 'POST',
+      url: '/api/v1/users',
+      headers: drilling.admin,
+      payload: { username: 'historian', email: 'historian@example.org', password: 'a-long-password', roles: [] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const users = (await get('/api/v1/audit?model=users')).json<{ items: Row[] }>().items;
+    const creation = users.find((entry) => (entry.changes as Row).username === 'historian');
+    expect(creation).toMatchObject({ action: 'create', model: 'users' });
+    expect(Object.keys(creation?.changes as Row)).not.toContain('password_hash');
+    const item = await drilling.app.inject({
+      method: 'POST',
+      url: '/api/v1/list-values',
+      headers: drilling.admin,
+      payload: { listname: 'HISTORY_LIST', display: 'H', remark: 'kept' },
+    });
+    expect(item.statusCode, item.body).toBeLessThan(300);
+    const items = (await get('/api/v1/audit?model=value_list_items')).json<{ items: Row[] }>().items;
+    expect(items[0]).toMatchObject({ action: 'create', changes: { display: 'H', remark: 'kept' } });
+  });
 });

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { ensureOnLiveTable, SYSTEM_HISTORY_TABLES } from '../../infra/db/history-triggers';
 import { isPostgres, withIdColumn } from './helpers';
 
 // Record history (issue 21): one row per written record, made by a trigger on every template table
@@ -23,7 +24,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await index('record_history_record_idx', ['table_name', 'record_id', 'id']);
   await index('record_history_user_idx', ['user_id', 'id']);
   await index('record_history_batch_idx', ['batch_id']);
-  if (!isPostgres(db)) return;
+  if (isPostgres(db)) await createHistoryFunction(db);
+  // Template tables get theirs from schema sync (and main.ts at start); these are the system tables.
+  const dialect = isPostgres(db) ? 'postgres' : 'sqlite';
+  for (const { table, exclude } of SYSTEM_HISTORY_TABLES) await ensureOnLiveTable(db, dialect, table, { exclude });
+}
+
+async function createHistoryFunction(db: Kysely<unknown>): Promise<void> {
   // One function for every table: PostgreSQL hands it the rows as jsonb, so no column list is needed
   // and a column added later is recorded without touching the trigger.
   await sql`
@@ -32,16 +39,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       actor jsonb := nullif(current_setting('mdis.audit', true), '')::jsonb;
       diff jsonb;
       rid integer;
+      skip text[] := coalesce(TG_ARGV, '{}'::text[]);
     BEGIN
       IF actor IS NOT NULL AND jsonb_typeof(actor) = 'string' THEN RETURN NULL; END IF;
+      -- The trigger's arguments name the columns never recorded (a password hash).
       IF TG_OP = 'INSERT' THEN
-        diff := to_jsonb(NEW); rid := NEW.id;
+        diff := to_jsonb(NEW) - skip; rid := NEW.id;
       ELSIF TG_OP = 'DELETE' THEN
-        diff := to_jsonb(OLD); rid := OLD.id;
+        diff := to_jsonb(OLD) - skip; rid := OLD.id;
       ELSE
         rid := NEW.id;
         SELECT jsonb_object_agg(n.key, jsonb_build_array(o.value, n.value)) INTO diff
-          FROM jsonb_each(to_jsonb(NEW)) n JOIN jsonb_each(to_jsonb(OLD)) o ON o.key = n.key
+          FROM jsonb_each(to_jsonb(NEW) - skip) n JOIN jsonb_each(to_jsonb(OLD)) o ON o.key = n.key
           WHERE n.value IS DISTINCT FROM o.value;
         IF diff IS NULL THEN RETURN NULL; END IF;
       END IF;

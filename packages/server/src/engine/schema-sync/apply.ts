@@ -1,6 +1,7 @@
 import { AppError } from '@mdis/shared';
 import { sql } from 'kysely';
 import type { Dialect } from '../../infra/db/dialect';
+import { ensureHistoryTriggers } from '../../infra/db/history-triggers';
 import {
   addColumn,
   alterColumnType,
@@ -14,7 +15,6 @@ import {
   type AnyDb,
 } from './ddl';
 import type { SchemaPlan, SchemaStep } from './plan-types';
-import { ensureHistoryTriggers } from './history-triggers';
 import { rebuildSqliteTable } from './sqlite-rebuild';
 
 export interface ApplyOptions {

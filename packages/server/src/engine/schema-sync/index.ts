@@ -8,7 +8,6 @@ import { orderByDependencies } from './order';
 import { planSchemaSync } from './plan';
 import type { SchemaPlan } from './plan-types';
 
-export { ensureHistoryTriggers, ensureHistoryTriggersOn } from './history-triggers';
 export { applySchemaPlan, dataLossOf, needsSqliteRebuild, type ApplyOptions } from './apply';
 export { desiredTable, physicalIndexName, sqlTypeOf, type DesiredTable } from './desired-table';
 export { introspectTable, resolveJoinTable, tableExists } from './introspect';

@@ -6,6 +6,7 @@ import {
   type HistoryQuery,
   type PermissionHolder,
 } from '@mdis/shared';
+import { SYSTEM_HISTORY_TABLES } from '../../infra/db/history-triggers';
 import { type RecordModel, type TemplateSource, loadRecordModel } from '../../engine/records/record-model';
 import type { RecordsService } from '../../engine/records/records.service';
 import { presentRow } from '../../engine/records/steps/present';
@@ -60,6 +61,12 @@ export function createHistoryService({ repository, templates, records }: History
     const template = await templates.getModel(fullName);
     if (!template) throw new AppError('NOT_FOUND', HISTORY_MESSAGES.unknownModel(fullName));
     return { template, model: await loadRecordModel(templates, fullName) };
+  }
+
+  /** A model's table; the system tables with a history (users, value lists) go by their own names. */
+  async function tableOf(name: string): Promise<string> {
+    if (SYSTEM_HISTORY_TABLES.some((system) => system.table === name)) return name;
+    return (await modelOf(name)).template.table;
   }
 
   async function modelsByTable(): Promise<Map<string, string>> {
@@ -133,7 +140,7 @@ export function createHistoryService({ repository, templates, records }: History
   }
 
   async function auditConditions(query: AuditQuery): Promise<HistoryConditions> {
-    const table = query.model ? (await modelOf(query.model)).template.table : undefined;
+    const table = query.model === undefined ? undefined : await tableOf(query.model);
     return {
       table,
       recordId: query.record,

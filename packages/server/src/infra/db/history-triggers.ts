@@ -1,9 +1,11 @@
 import { sql } from 'kysely';
-import type { Dialect } from '../../infra/db/dialect';
-import type { AnyDb } from './ddl';
-import { introspectTable } from './introspect';
+import type { Kysely } from 'kysely';
+import type { Dialect } from './dialect';
 
-// Every template table gets triggers that write a `record_history` row per created, changed or
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- triggers go on any table
+type AnyDb = Kysely<any>;
+
+// Every template table (and the system tables people edit: users, value lists) gets triggers that write a `record_history` row per created, changed or
 // deleted record, in the statement's own transaction: every write path is covered (forms, global,
 // behaviors cascading to other records, sample series, the IGSN backfill) and a failed write leaves
 // no history. The actor comes from the app while the statement runs (infra/db/audit-context.ts).
@@ -79,8 +81,9 @@ async function ensureSqlite(db: AnyDb, table: string, columns: readonly string[]
   }
 }
 
-async function ensurePostgres(db: AnyDb, table: string): Promise<void> {
-  // PostgreSQL hands the function whole rows: one trigger per table, whatever its columns.
+async function ensurePostgres(db: AnyDb, table: string, exclude: readonly string[]): Promise<void> {
+  // PostgreSQL hands the function whole rows: one trigger per table, whatever its columns; the
+  // columns never to record (secrets) are the trigger's arguments.
   const found = await sql<{ present: number }>`
     SELECT 1 AS present FROM pg_trigger WHERE tgname = ${PG_TRIGGER} AND tgrelid = to_regclass(${quote(table)})`.execute(
     db,
@@ -89,9 +92,14 @@ async function ensurePostgres(db: AnyDb, table: string): Promise<void> {
   await sql
     .raw(
       `CREATE TRIGGER ${PG_TRIGGER} AFTER INSERT OR UPDATE OR DELETE ON ${quote(table)} ` +
-        'FOR EACH ROW EXECUTE FUNCTION mdis_record_history()',
+        `FOR EACH ROW EXECUTE FUNCTION mdis_record_history(${exclude.map(literal).join(', ')})`,
     )
     .execute(db);
+}
+
+export interface HistoryOptions {
+  /** Columns never recorded (a password hash), nor counted as a change. */
+  exclude?: readonly string[];
 }
 
 /** Creates a table's history triggers, or re-creates them when its columns changed. Idempotent. */
@@ -100,26 +108,46 @@ export async function ensureHistoryTriggers(
   dialect: Dialect,
   table: string,
   columns: readonly string[],
+  { exclude = [] }: HistoryOptions = {},
 ): Promise<void> {
-  if (dialect === 'sqlite') await ensureSqlite(db, table, columns);
-  else await ensurePostgres(db, table);
+  if (dialect === 'sqlite')
+    await ensureSqlite(
+      db,
+      table,
+      columns.filter((column) => !exclude.includes(column)),
+    );
+  else await ensurePostgres(db, table, exclude);
+}
+
+async function liveColumns(db: AnyDb, dialect: Dialect, table: string): Promise<string[]> {
+  if (dialect === 'postgres') return []; // the PostgreSQL trigger needs no column list
+  const rows = await sql<{ name: string }>`SELECT name FROM pragma_table_info(${table})`.execute(db);
+  return rows.rows.map((row) => row.name);
 }
 
 /**
- * At start: every existing template table gets its triggers (a database made before the history
- * existed, or a table built by an older version). Tables are read live, so the columns are exact.
+ * At start: the given tables get their triggers if they lack them (a database from before the
+ * history, a table built by an older version). SQLite columns are read live, so they are exact.
  */
-export async function ensureHistoryTriggersOn(db: AnyDb, dialect: Dialect, tables: readonly string[]): Promise<void> {
-  for (const table of tables) {
-    const live = await introspectTable(db, dialect, table);
-    if (!live?.columns.some((column) => column.name === 'id')) continue;
-    await db.transaction().execute((trx) =>
-      ensureHistoryTriggers(
-        trx,
-        dialect,
-        table,
-        live.columns.map((column) => column.name),
-      ),
-    );
-  }
+export async function ensureHistoryTriggersOn(
+  db: AnyDb,
+  dialect: Dialect,
+  tables: readonly string[],
+  options: HistoryOptions = {},
+): Promise<void> {
+  for (const table of tables) await db.transaction().execute((trx) => ensureOnLiveTable(trx, dialect, table, options));
 }
+
+/** One table's triggers from its live columns, in the caller's transaction (a migration's). */
+export async function ensureOnLiveTable(db: AnyDb, dialect: Dialect, table: string, options: HistoryOptions = {}) {
+  const columns = await liveColumns(db, dialect, table);
+  if (dialect === 'sqlite' && !columns.includes('id')) return;
+  await ensureHistoryTriggers(db, dialect, table, columns, options);
+}
+
+/** The system tables people edit, with the columns their history leaves out. */
+export const SYSTEM_HISTORY_TABLES: readonly { table: string; exclude: string[] }[] = [
+  { table: 'users', exclude: ['password_hash', 'last_login_at'] },
+  { table: 'value_lists', exclude: [] },
+  { table: 'value_list_items', exclude: [] },
+];
