@@ -188,4 +188,12 @@ describe.each(DIALECTS)('record history (%s)', (dialect) => {
     const items = (await get('/api/v1/audit?model=value_list_items')).json<{ items: Row[] }>().items;
     expect(items[0]).toMatchObject({ action: 'create', changes: { display: 'H', remark: 'kept' } });
   });
+
+  it('a model template\'s saves and table builds are in the audit', async () => {
+    const templates = (await get('/api/v1/audit?model=templates&per-page=500')).json<{ items: Row[] }>().items;
+    expect(templates.some((entry) => entry.action === 'create' && (entry.changes as Row).kind === 'model')).toBe(true);
+    const built = templates.find((entry) => entry.action === 'update' && 'applied_version' in (entry.changes as Row));
+    expect(built?.changes).toMatchObject({ applied_version: [null, 1] });
+    expect(JSON.stringify(templates)).not.toContain('applied_data');
+  });
 });

@@ -150,4 +150,7 @@ export const SYSTEM_HISTORY_TABLES: readonly { table: string; exclude: string[] 
   { table: 'users', exclude: ['password_hash', 'last_login_at'] },
   { table: 'value_lists', exclude: [] },
   { table: 'value_list_items', exclude: [] },
+  // Model and form templates: each save, and each table build of a model (applied_version), is a
+  // version; applied_data only repeats data.
+  { table: 'templates', exclude: ['applied_data'] },
 ];
