@@ -114,7 +114,7 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
     await app.register(templateManagerPlugin, { prefix: '/cg/api', templateManager: services.templateManager });
     // `form/reports` and `global/reports` are static paths: they win over the records plugin's `/:id`.
     await app.register(reportsApiPlugin, { prefix: '/api/v1', reports: services.reports });
-    await app.register(historyPlugin, { prefix: '/api/v1', history: services.history });
+    await app.register(historyPlugin, { prefix: '/api/v1', ...services.history });
     await app.register(reportPagesPlugin, { prefix: '/report', reports: services.reports });
     await app.register(recordsPlugin, { prefix: '/api/v1/form', kind: 'form', records: services.records });
     await app.register(recordsPlugin, { prefix: '/api/v1/global', kind: 'global', records: services.records });

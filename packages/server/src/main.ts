@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { createDatabase } from './infra/db/database';
-import { ensureHistoryTriggersOn, SYSTEM_HISTORY_TABLES } from './infra/db/history-triggers';
+import { ensureHistoryTriggersOn } from './infra/db/history-triggers';
 import { createTemplateStore } from './engine/templates/template-store';
 import { migrateToLatest } from './infra/db/migrate';
 import { seedDatabase, type SeedResult } from './seed/seed';

@@ -92,7 +92,11 @@ export function createServices(
       sampleSeries: createSampleSeriesRepository(db),
     }),
     widgets: createWidgetsService({ db, records: records.records, templates }),
-    history: createHistoryService({ repository: createHistoryRepository(db), templates, records: records.records }),
+    // The history plugin's options: the service, and the retention it runs while the app is up.
+    history: {
+      history: createHistoryService({ repository: createHistoryRepository(db), templates, records: records.records }),
+      retention: { db, keepDays: config.historyKeepDays },
+    },
     posts: createPostsService(createPostsRepository(db)),
     messages: createMessagesService(db, createMessagesRepository(db)),
     ...accountServices({ db, dialect, users: usersRepository, tokens, appConfig, config, log }),

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { pruneHistory } from '../src/modules/history/history-retention';
 import { DIALECTS } from './helpers/dialects';
+import { testConfig } from './helpers/test-app';
 import { createHoleChain, type DrillingApp, startDrillingApp } from './helpers/drilling-app';
 
 type Row = Record<string, unknown>;
@@ -68,7 +71,7 @@ describe.each(DIALECTS)('record history (%s)', (dialect) => {
 
   const get = (url: string, headers = drilling.admin) => drilling.app.inject({ method: 'GET', url, headers });
 
-  it('GET api/v1/history lists the record\'s versions newest first, values as the API shows them', async () => {
+  it("GET api/v1/history lists the record's versions newest first, values as the API shows them", async () => {
     const response = await get(`/api/v1/history?model=ProjectHole&id=${String(hole.id)}`);
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json<{ items: Row[]; _meta: Row }>();
@@ -189,11 +192,54 @@ describe.each(DIALECTS)('record history (%s)', (dialect) => {
     expect(items[0]).toMatchObject({ action: 'create', changes: { display: 'H', remark: 'kept' } });
   });
 
-  it('a model template\'s saves and table builds are in the audit', async () => {
+  it("a model template's saves and table builds are in the audit", async () => {
     const templates = (await get('/api/v1/audit?model=templates&per-page=500')).json<{ items: Row[] }>().items;
     expect(templates.some((entry) => entry.action === 'create' && (entry.changes as Row).kind === 'model')).toBe(true);
     const built = templates.find((entry) => entry.action === 'update' && 'applied_version' in (entry.changes as Row));
     expect(built?.changes).toMatchObject({ applied_version: [null, 1] });
     expect(JSON.stringify(templates)).not.toContain('applied_data');
+  });
+});
+
+describe.each(DIALECTS)('record history retention (%s)', (dialect) => {
+  it('removes updates older than the setting, keeps creations and deletions, and runs when the app starts', async () => {
+    const drilling = await startDrillingApp(dialect);
+    try {
+      const { db } = drilling.database;
+      const old = (action: 'create' | 'update' | 'delete', at: string) => ({
+        at,
+        action,
+        table_name: 'project_hole',
+        record_id: 424242,
+        changes: '{}',
+      });
+      await db
+        .insertInto('record_history')
+        .values([
+          old('create', '2020-01-01T00:00:00.000Z'),
+          old('update', '2020-01-02T00:00:00.000Z'),
+          old('delete', '2020-01-03T00:00:00.000Z'),
+          old('update', new Date().toISOString()),
+        ])
+        .execute();
+      expect(await pruneHistory(db, 30)).toBe(1);
+      const left = await db.selectFrom('record_history').select('action').where('record_id', '=', 424242).execute();
+      expect(left.map((row) => row.action).sort()).toEqual(['create', 'delete', 'update']);
+
+      await db.insertInto('record_history').values(old('update', '2020-01-04T00:00:00.000Z')).execute();
+      const config = testConfig({ database: drilling.database.config, dataDir: drilling.database.dataDir });
+      const app = await buildApp({ ...config, historyKeepDays: 30 }, { database: drilling.database });
+      await app.ready();
+      await expect
+        .poll(
+          async () =>
+            (await db.selectFrom('record_history').select('id').where('at', '=', '2020-01-04T00:00:00.000Z').execute())
+              .length,
+        )
+        .toBe(0);
+      await app.close();
+    } finally {
+      await drilling.close();
+    }
   });
 });

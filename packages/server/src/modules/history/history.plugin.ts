@@ -4,10 +4,14 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authorizeFirst, currentUser } from '../../infra/auth/access-control';
 import { csvLines } from '../../infra/http/csv';
+import type { Db } from '../../infra/db/schema';
+import { registerHistoryRetention } from './history-retention';
 import type { HistoryService } from './history.service';
 
 export interface HistoryPluginOptions {
   history: HistoryService;
+  /** MDIS_HISTORY_KEEP_DAYS: removes old update rows while the app runs (unset: kept forever). */
+  retention: { db: Db; keepDays: number | undefined };
 }
 
 const tags = ['history'];
@@ -20,7 +24,19 @@ const restoreBody = z
 // The audit shows every user's work: administrators only (issue 21 §4).
 const administrators = { access: { role: 'administrator' } } as const;
 
-const AUDIT_CSV_HEADER = ['id', 'at', 'user id', 'user', 'action', 'model', 'record id', 'changes', 'batch', 'route', 'client'];
+const AUDIT_CSV_HEADER = [
+  'id',
+  'at',
+  'user id',
+  'user',
+  'action',
+  'model',
+  'record id',
+  'changes',
+  'batch',
+  'route',
+  'client',
+];
 
 function auditLine(entry: HistoryEntry): unknown[] {
   const { id, at, user, action, model, recordId, changes, batchId, route, client } = entry;
@@ -31,10 +47,14 @@ function auditLine(entry: HistoryEntry): unknown[] {
  * `GET api/v1/history?model&id` (who may view the record), `POST api/v1/history/:id/restore`
  * (who may edit it; the records pipeline decides), `GET api/v1/audit` and its CSV (administrators).
  */
-export const historyPlugin: FastifyPluginCallbackZod<HistoryPluginOptions> = (app, { history }, done) => {
+export const historyPlugin: FastifyPluginCallbackZod<HistoryPluginOptions> = (app, { history, retention }, done) => {
+  registerHistoryRetention(app, retention.db, retention.keepDays);
   app.get(
     '/history',
-    { config: { access: 'user' }, schema: { tags, querystring: historyQuerySchema, response: { 200: historyListSchema } } },
+    {
+      config: { access: 'user' },
+      schema: { tags, querystring: historyQuerySchema, response: { 200: historyListSchema } },
+    },
     (request) => history.forRecord(currentUser(request), request.query),
   );
 
