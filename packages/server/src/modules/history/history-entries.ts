@@ -11,6 +11,7 @@ export const HISTORY_MESSAGES = {
   entryNotFound: 'This version of the record does not exist.',
   deletedRecord: 'The record has been deleted; restore it from its deletion instead.',
   nothingToRestore: 'The record already has these values.',
+  nothingBefore: 'Only a change has a previous version.',
   unknownFields: (fields: string[]) => `These fields are not part of the record: ${fields.join(', ')}.`,
 } as const;
 

@@ -14,19 +14,25 @@ export interface HistoryRestoreDeps {
   authorizeRecord: (user: PermissionHolder, model: string, id: number) => Promise<'live' | 'deleted'>;
 }
 
+/** `after`: the record as the entry left it; `before`: as it was just before (an update only). */
+export type RestoreSide = 'after' | 'before';
+
 const globalRef = (model: string) => ({ kind: 'global', name: model }) as const;
 
 /** Putting a record back to a version: an ordinary update by the user, through the records pipeline. */
 export function createHistoryRestore({ repository, records, entries, authorizeRecord }: HistoryRestoreDeps) {
-  /** The stored values of the record right after `entry`: the later updates undone, newest first. */
-  async function versionAfter(entry: HistoryRow, current: Row): Promise<Row> {
+  /**
+   * The stored values of the record right after `entry` (or right before it): the later updates
+   * undone, newest first.
+   */
+  async function versionAt(entry: HistoryRow, current: Row, side: RestoreSide): Promise<Row> {
     const state: Row = { ...current };
     const timeline = await repository.list(
       { table: entry.table_name, recordId: entry.record_id },
       { offset: 0, limit: Number.MAX_SAFE_INTEGER },
     );
     for (const row of timeline) {
-      if (row.id <= entry.id) break;
+      if (row.id < entry.id || (row.id === entry.id && side === 'after')) break;
       if (row.action !== 'update') continue;
       for (const [column, pair] of Object.entries(parseChanges(row))) state[column] = (pair as unknown[])[0];
     }
@@ -53,14 +59,17 @@ export function createHistoryRestore({ repository, records, entries, authorizeRe
     authorize,
 
     /**
-     * Sets the record's fields (all, or `fields`) back to their values right after the entry, as an
+     * Sets the record's fields (all, or `fields`) back to their values right after (or before) the entry, as an
      * ordinary update by `user`: the pipeline validates it and the update is a history row itself.
      */
-    restore: async (user: PermissionHolder, entryId: number, fields?: string[]): Promise<Row> => {
+    restore: async (user: PermissionHolder, entryId: number, fields?: string[], side: RestoreSide = 'after') => {
       const { row, model } = await authorize(user, entryId);
+      if (side === 'before' && row.action !== 'update') {
+        throw new AppError('CONFLICT', HISTORY_MESSAGES.nothingBefore);
+      }
       const { model: recordModel } = await entries.modelOf(model);
       const stored = await records.stored(user, globalRef(model), row.record_id);
-      const version = presentRow(recordModel, await versionAfter(row, stored));
+      const version = presentRow(recordModel, await versionAt(row, stored, side));
       const current = presentRow(recordModel, stored);
       const unknown = (fields ?? []).filter((field) => !recordModel.column(field) || field === 'id');
       if (unknown.length > 0) throw new AppError('BAD_REQUEST', HISTORY_MESSAGES.unknownFields(unknown));

@@ -17,9 +17,18 @@ export interface HistoryPluginOptions {
 const tags = ['history'];
 const recordSchema = z.record(z.string(), z.unknown());
 const entryParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
-const restoreBody = z
-  .object({ fields: z.array(z.string().min(1).max(200)).min(1).max(500).optional() })
-  .describe('Only these fields (default: every field that differs from that version).');
+const restoreBody = z.object({
+  fields: z
+    .array(z.string().min(1).max(200))
+    .min(1)
+    .max(500)
+    .optional()
+    .describe('Only these fields (default: every field that differs from that version).'),
+  to: z
+    .enum(['after', 'before'])
+    .optional()
+    .describe('`after` (default): the record as the entry left it; `before`: as it was before that change.'),
+});
 
 // The audit shows every user's work: administrators only (issue 21 §4).
 const administrators = { access: { role: 'administrator' } } as const;
@@ -70,7 +79,7 @@ export const historyPlugin: FastifyPluginCallbackZod<HistoryPluginOptions> = (ap
       }),
       schema: { tags, params: entryParams, body: restoreBody.optional(), response: { 200: recordSchema } },
     },
-    (request) => history.restore(currentUser(request), request.params.id, request.body?.fields),
+    (request) => history.restore(currentUser(request), request.params.id, request.body?.fields, request.body?.to),
   );
 
   app.get(
