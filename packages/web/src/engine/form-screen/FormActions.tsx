@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router';
 import type { FormTemplate } from '@mdis/shared';
 import type { FormRecord } from '../api/records.api';
 import { encodeRouteFilter } from '../filter-bar/filterCascade';
+import { HistoryButton } from '../history/HistoryButton';
 import { FormToolbar } from '../toolbar/FormToolbar';
 import { RecordExtras } from '../toolbar/RecordExtras';
 import { ReportMenus } from '../toolbar/ReportMenus';
@@ -105,6 +106,7 @@ export function FormActions({
         }
         onOpenLinked={openLinked}
       />
+      {record && <HistoryButton form={form} record={record} canRestore={canEdit} disabled={!viewing} />}
     </FormToolbar>
   );
 }
