@@ -50,6 +50,7 @@ browserSuite('record history: who changed what, and putting a value back', 'reco
     await form.chooseFilter('Expedition', NAMES.acronym);
     await form.chooseFilter('Site', '1');
     await form.chooseFilter('Hole', 'A');
+    await form.waitForRowIds([core.id]);
     await form.row(core.id).click();
     await form.waitForRouteId(core.id);
     await edit('2.7');
