@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { pruneHistory } from '../src/modules/history/history-retention';
+import { multipart, uploadParts } from './files-fixture';
 import { DIALECTS } from './helpers/dialects';
 import { testConfig } from './helpers/test-app';
 import { createHoleChain, type DrillingApp, startDrillingApp } from './helpers/drilling-app';
@@ -209,6 +210,36 @@ describe.each(DIALECTS)('record history (%s)', (dialect) => {
     const lines = csv.body.trim().split('\r\n');
     expect(lines[0]).toBe('id,at,user id,user,action,model,record id,changes,batch,route,client');
     expect(lines).toHaveLength(1 + timeline.items.length);
+  });
+
+  it('writes through the global API and file uploads are versions too', async () => {
+    const global = await drilling.app.inject({
+      method: 'PUT',
+      url: `/api/v1/global/${String(hole.id)}?name=ProjectHole`,
+      headers: drilling.admin,
+      payload: { comment_identifier: 'via global' },
+    });
+    expect(global.statusCode, global.body).toBe(200);
+    const timeline = (await get(`/api/v1/history?model=ProjectHole&id=${String(hole.id)}`)).json<{ items: Row[] }>();
+    expect(timeline.items[0]).toMatchObject({
+      route: 'PUT /api/v1/global/:id',
+      changes: { comment_identifier: [null, 'via global'] },
+    });
+
+    const body = multipart(uploadParts('core-photo.jpg', Buffer.from('not really a jpeg')));
+    const upload = await drilling.app.inject({
+      method: 'POST',
+      url: '/api/v1/file/upload',
+      payload: body.payload,
+      headers: { ...drilling.admin, ...body.headers },
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
+    const fileId = upload.json<{ items: Row[] }>().items[0].id;
+    const files = (await get(`/api/v1/history?model=ArchiveFile&id=${String(fileId)}`)).json<{ items: Row[] }>();
+    expect(files.items.at(-1)).toMatchObject({ action: 'create', route: 'POST /api/v1/file/upload' });
+    expect((files.items.at(-1)?.changes as Row).original_filename ?? JSON.stringify(files.items)).toContain(
+      'core-photo',
+    );
   });
 
   it('users and value lists have a history too, never with the password hash', async () => {
