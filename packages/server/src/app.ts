@@ -39,6 +39,8 @@ import { generatedDirOf } from './modules/template-manager/generator/code-genera
 import { createGeneratedHooks } from './modules/template-manager/generator/generated-hooks';
 import { syncGeneratedFolder } from './modules/template-manager/generator/generated-sync';
 import { spoolDirOf, storageConfigOf, uploadLimitsOf } from './config';
+import { historyPlugin } from './modules/history/history.plugin';
+import { registerAuditScope } from './infra/http/audit-scope';
 import { createStorage } from './infra/storage/create-storage';
 import type { FileStorage } from './infra/storage/file-storage';
 import { filesContentPlugin } from './modules/files/files-content.plugin';
@@ -92,6 +94,8 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
     registerSecurityHeaders(app);
     // Before any route: every route registered after this is checked for an access rule.
     registerAccessControl(app, services.tokens);
+    // Before any route too: each request's writes are one batch in the record history.
+    registerAuditScope(app);
 
     await app.register(fastifyCookie);
     await app.register(fastifySwagger, {
@@ -120,6 +124,7 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
     await app.register(templateManagerPlugin, { prefix: '/cg/api', templateManager: services.templateManager });
     // `form/reports` and `global/reports` are static paths: they win over the records plugin's `/:id`.
     await app.register(reportsApiPlugin, { prefix: '/api/v1', reports: services.reports });
+    await app.register(historyPlugin, { prefix: '/api/v1', ...services.history });
     await app.register(reportPagesPlugin, { prefix: '/report', reports: services.reports });
     await app.register(recordsPlugin, { prefix: '/api/v1/form', kind: 'form', records: services.records });
     await app.register(recordsPlugin, { prefix: '/api/v1/global', kind: 'global', records: services.records });

@@ -34,6 +34,8 @@ export interface ServerConfig {
   uploadMaxRequestBytes?: number;
   /** Where the template manager's code generator writes (MDIS_GENERATED_DIR, inside the data dir; default `generated`). */
   generatedDir?: string;
+  /** MDIS_HISTORY_KEEP_DAYS: record history updates older than this are removed (unset: kept forever). */
+  historyKeepDays?: number;
 }
 
 export const DEFAULT_UPLOAD_MAX_MB = 512;
@@ -123,6 +125,9 @@ const envSchema = z.object({
   MDIS_UPLOAD_MAX_REQUEST_MB: optional(
     z.coerce.number({ error: 'must be a number' }).positive('must be a positive number of megabytes'),
   ),
+  MDIS_HISTORY_KEEP_DAYS: optional(
+    z.coerce.number({ error: 'must be a number' }).int('must be a whole number of days').positive('must be 1 or more days'),
+  ),
 });
 
 type EnvVars = z.infer<typeof envSchema>;
@@ -195,5 +200,6 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     uploadMaxBytes: Math.round((vars.MDIS_UPLOAD_MAX_MB ?? DEFAULT_UPLOAD_MAX_MB) * 1024 * 1024),
     uploadMaxRequestBytes: Math.round((vars.MDIS_UPLOAD_MAX_REQUEST_MB ?? DEFAULT_UPLOAD_MAX_REQUEST_MB) * 1024 * 1024),
     ...(vars.MDIS_GENERATED_DIR ? { generatedDir: vars.MDIS_GENERATED_DIR } : {}),
+    ...(vars.MDIS_HISTORY_KEEP_DAYS ? { historyKeepDays: vars.MDIS_HISTORY_KEEP_DAYS } : {}),
   };
 }

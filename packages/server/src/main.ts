@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { syncDerivedStructures } from './engine/schema-sync';
 import { createTemplateStore } from './engine/templates/template-store';
 import { createDatabase } from './infra/db/database';
+import { ensureHistoryTriggersOn } from './infra/db/history-triggers';
 import { migrateToLatest } from './infra/db/migrate';
 import { seedDatabase, type SeedResult } from './seed/seed';
 
@@ -28,9 +29,14 @@ async function main(): Promise<void> {
   const database = createDatabase(config.database);
   await migrateToLatest(database.db);
   const seed = await seedDatabase(database, config);
-  // Row counters and text indexes for tables built before they existed (issue 17).
+  // Row counters, text indexes and history triggers for tables built before they existed.
   const models = await createTemplateStore(database.db).listModels();
   await syncDerivedStructures(database.db, database.dialect, models);
+  await ensureHistoryTriggersOn(
+    database.db,
+    database.dialect,
+    models.map((model) => model.table),
+  );
   const app = await buildApp(config, { database });
 
   let closing = false;

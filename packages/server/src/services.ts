@@ -9,6 +9,8 @@ import { createPasswordRecoveryService } from './modules/account/password-recove
 import { createTokenService } from './infra/auth/token.service';
 import { createTokensRepository } from './infra/auth/tokens.repository';
 import { createBehaviorRegistry } from './engine/behaviors/behavior-registry';
+import { createHistoryRepository } from './modules/history/history.repository';
+import { createHistoryService } from './modules/history/history.service';
 import { createRecordsService } from './engine/records/records.service';
 import { tableExists } from './engine/schema-sync';
 import { createTemplateStore } from './engine/templates/template-store';
@@ -90,6 +92,11 @@ export function createServices(
       sampleSeries: createSampleSeriesRepository(db),
     }),
     widgets: createWidgetsService({ db, records: records.records, templates }),
+    // The history plugin's options: the service, and the retention it runs while the app is up.
+    history: {
+      history: createHistoryService({ repository: createHistoryRepository(db), templates, records: records.records }),
+      retention: { db, keepDays: config.historyKeepDays },
+    },
     posts: createPostsService(createPostsRepository(db)),
     messages: createMessagesService(db, createMessagesRepository(db)),
     ...accountServices({ db, dialect, users: usersRepository, tokens, appConfig, config, log }),

@@ -255,6 +255,17 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
     expect: OPERATOR,
     request: () => ({ url: `/api/v1/list-values/${String(UNKNOWN)}` }),
   },
+  // record history: as the record (view / edit); the audit of everyone's writes: administrators
+  'GET /api/v1/history': {
+    expect: VIEW_SAMPLE,
+    request: (c) => ({ url: `/api/v1/history?model=CurationSample&id=${sample(c)}` }),
+  },
+  'POST /api/v1/history/:id/restore': {
+    expect: EDIT_SAMPLE,
+    request: (c) => ({ url: `/api/v1/history/${id(c.x.ownSampleCreation)}/restore`, payload: { fields: ['comment'] } }),
+  },
+  'GET /api/v1/audit': { expect: ADMINISTRATOR },
+  'GET /api/v1/audit/export': { expect: ADMINISTRATOR },
   // widgets: read by every signed-in user, written by developers
   'GET /api/v1/widgets': { expect: SIGNED_IN },
   'POST /api/v1/widgets': { expect: DEVELOPER, request: () => ({ payload: { type: 'InstructionsWidget' } }) },

@@ -28,6 +28,7 @@ describe.each(DIALECTS)('migrations and seed (%s)', (dialect) => {
       '20261125T2010-login-counters',
       '20261125T2100-data-migrations',
       '20261125T2300-record-counts',
+      '20261126T0000-record-history',
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });

@@ -56,6 +56,9 @@ export async function accessMatrixContext(t: TwoExpeditions) {
     password: 'throwaway-password',
     roles: [],
   });
+  // The sample's creation, as its history lists it (the restore route's row needs an entry).
+  const ownHistory = await call('GET', `/api/v1/history?model=CurationSample&id=${String(t.own.sample.id)}`);
+  const ownSampleCreation = (ownHistory.items as Row[]).at(-1) ?? {};
   const messageRow = message as { images?: { image_id?: number }[] };
   return {
     ownFile,
@@ -68,6 +71,7 @@ export async function accessMatrixContext(t: TwoExpeditions) {
     widget,
     listItem,
     throwaway,
+    ownSampleCreation,
     jpeg,
   };
 }

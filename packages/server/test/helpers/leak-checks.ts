@@ -113,6 +113,14 @@ export async function limitedUserLeaks(c: Ctx, headers: Headers): Promise<string
     });
     if (requests.length > 0) await leaks(`/api/v1/form/filter-lists?name=${form}&${requests.join('&')}`);
   }
+  // The record history shows what a record was: only of records the user may view.
+  const historyOf: [string, Row][] = [
+    ['ProjectExpedition', c.foreign.expedition],
+    ['ProjectHole', c.foreign.hole],
+    ['CurationSample', c.foreign.sample],
+  ];
+  for (const [model, row] of historyOf) await refused(`/api/v1/history?model=${model}&id=${String(row.id)}`);
+  await refused(`/api/v1/audit?model=CurationSample`);
   await leaks('/api/v1/file?per-page=-1');
   await refused(`/files/${String(c.x.foreignFile.id)}`);
   await refused(`/files/original/${String(c.x.foreignFile.id)}`);

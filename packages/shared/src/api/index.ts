@@ -10,3 +10,4 @@ export * from './account.schemas';
 export * from './reports.schemas';
 export * from './template-manager.schemas';
 export * from './forms-menu.schemas';
+export * from './history.schemas';

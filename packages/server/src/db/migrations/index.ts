@@ -12,6 +12,7 @@ import * as generatedFiles from './20261125T2000-generated-files';
 import * as loginCounters from './20261125T2010-login-counters';
 import * as dataMigrations from './20261125T2100-data-migrations';
 import * as recordCounts from './20261125T2300-record-counts';
+import * as recordHistory from './20261126T0000-record-history';
 
 /** Every system-table migration, in order. Forward-only: a released migration is never edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261125T2010-login-counters': loginCounters,
   '20261125T2100-data-migrations': dataMigrations,
   '20261125T2300-record-counts': recordCounts,
+  '20261126T0000-record-history': recordHistory,
 };

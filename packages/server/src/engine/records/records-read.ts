@@ -186,6 +186,16 @@ export function createRecordsReader(deps: RecordsDeps) {
       return { items, _meta: listMeta(window, count.total, count.exact ? undefined : count) };
     },
 
+    /** One record's stored columns in storage form (no pseudo columns), authorized as a GET. */
+    stored: async (user: PermissionHolder, ref: RecordTargetRef, id: number): Promise<Row> => {
+      const target = await resolveTarget(templates, ref);
+      const scope = authorize(user, target, 'view');
+      const row = await findRecord(target.model, id);
+      authorizeRecord(scope, target, row);
+      const columns = target.model.columns.filter((column) => Object.hasOwn(row, column.name));
+      return Object.fromEntries(columns.map((column) => [column.name, row[column.name]]));
+    },
+
     /** GET {id}: 404 for an unknown record, 403 outside a limited-access scope. */
     get: async (user: PermissionHolder, ref: RecordTargetRef, id: number): Promise<Row> => {
       const target = await resolveTarget(templates, ref);

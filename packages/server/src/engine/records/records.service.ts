@@ -54,6 +54,7 @@ export function createRecordsService(options: RecordsServiceOptions) {
     scope: reader.scope,
     list: refreshed(reader.list),
     get: refreshed(reader.get),
+    stored: refreshed(reader.stored),
     create: refreshed(writer.create),
     update: refreshed(writer.update),
     remove: refreshed(writer.remove),

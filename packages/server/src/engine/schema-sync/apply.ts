@@ -1,6 +1,7 @@
 import { AppError } from '@mdis/shared';
 import { sql } from 'kysely';
 import type { Dialect } from '../../infra/db/dialect';
+import { ensureHistoryTriggers } from '../../infra/db/history-triggers';
 import {
   addColumn,
   alterColumnType,
@@ -109,6 +110,8 @@ async function applyInTransaction(trx: AnyDb, dialect: Dialect, plan: SchemaPlan
   } else {
     for (const step of plan.steps) await applyStep(trx, dialect, plan, step);
   }
+  const columns = plan.desired.columns.map((column) => column.name);
+  await ensureHistoryTriggers(trx, dialect, plan.table, columns);
   await options.onApplied?.(trx);
 }
 

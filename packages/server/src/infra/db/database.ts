@@ -5,6 +5,8 @@ import { type FilterRegex, foldForTextIndex, toFilterRegExp } from '@mdis/shared
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import pg from 'pg';
+import { auditActorJson, historyEnabled } from './audit-context';
+import { auditedPool } from './audited-pool';
 import type { DatabaseConfig, Dialect } from './dialect';
 import { QueryBudget } from './query-budget';
 import type { DatabaseSchema, Db } from './schema';
@@ -61,6 +63,9 @@ function createSqlite(filename: string): Kysely<DatabaseSchema> {
   sqlite.function('mdis_fold', { deterministic: true }, (value: unknown) =>
     value === null || value === undefined ? null : foldForTextIndex(sqlText(value)),
   );
+  // What the history triggers ask while a statement runs (see audit-context.ts).
+  sqlite.function('mdis_audit', { deterministic: false }, auditActorJson);
+  sqlite.function('mdis_history_on', { deterministic: false }, historyEnabled);
   return new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, budget) }) });
 }
 
@@ -111,7 +116,7 @@ function createPostgres(connectionString: string, searchPath: string | undefined
   pool.on('error', (error) => {
     process.stderr.write(`PostgreSQL idle connection error: ${error.message}\n`);
   });
-  return new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool: auditedPool(pool) }) });
 }
 
 export function createDatabase(config: DatabaseConfig): Database {

@@ -121,6 +121,22 @@ export interface PasswordRecoveriesTable {
   expires_at: string;
 }
 
+/** One written record (issue 21); rows are made by triggers, read by the history and audit routes. */
+export interface RecordHistoryTable {
+  id: Generated<number>;
+  at: string;
+  action: 'create' | 'update' | 'delete';
+  table_name: string;
+  record_id: number;
+  /** JSON: the record (create, delete) or `{ column: [before, after] }` (update). */
+  changes: string;
+  user_id: number | null;
+  user_name: string | null;
+  batch_id: string | null;
+  route: string | null;
+  client: string | null;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -133,6 +149,7 @@ export interface DatabaseSchema {
   messages: MessagesTable;
   message_images: MessageImagesTable;
   password_recoveries: PasswordRecoveriesTable;
+  record_history: RecordHistoryTable;
 }
 
 export type Db = Kysely<DatabaseSchema>;

@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router';
 import { encodeRouteFilter } from '../filter-bar/filterCascade';
+import { HistoryButton } from '../history/HistoryButton';
 import { FormToolbar } from '../toolbar/FormToolbar';
 import { RecordExtras } from '../toolbar/RecordExtras';
 import { ReportMenus } from '../toolbar/ReportMenus';
@@ -84,6 +85,7 @@ export function FormActions() {
         }
         onOpenLinked={openLinked}
       />
+      {record && <HistoryButton form={form} record={record} canRestore={canEdit} disabled={!viewing} />}
     </FormToolbar>
   );
 }

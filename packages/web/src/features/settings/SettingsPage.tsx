@@ -1,5 +1,6 @@
 import Grid from '@mui/material/Grid';
 import AccountBoxIcon from '@mui/icons-material/AccountBox';
+import HistoryIcon from '@mui/icons-material/History';
 import PeopleIcon from '@mui/icons-material/People';
 import ViewQuiltIcon from '@mui/icons-material/ViewQuilt';
 import { hasRole } from '@mdis/shared';
@@ -20,6 +21,12 @@ export function SettingsPage() {
       description: 'Create users, assign roles and permissions, reset passwords',
       icon: <PeopleIcon color="primary" sx={iconSx} />,
       to: config.UserManagementUrl || '/settings/users',
+    });
+    tiles.push({
+      title: 'Audit',
+      description: 'Who changed which record when; export as CSV',
+      icon: <HistoryIcon color="primary" sx={iconSx} />,
+      to: '/settings/audit',
     });
   }
   if (hasRole(roles, 'developer')) {

@@ -1,0 +1,156 @@
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Dialect } from './dialect';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- triggers go on any table
+type AnyDb = Kysely<any>;
+
+// Every template table (and the system tables people edit: users, value lists) gets triggers that write a `record_history` row per created, changed or
+// deleted record, in the statement's own transaction: every write path is covered (forms, global,
+// behaviors cascading to other records, sample series, the IGSN backfill) and a failed write leaves
+// no history. The actor comes from the app while the statement runs (infra/db/audit-context.ts).
+
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+const PG_TRIGGER = 'mdis_history';
+const INSERT_HISTORY =
+  'INSERT INTO record_history (at, action, table_name, record_id, changes, user_id, user_name, batch_id, route, client)';
+const SQLITE_ACTOR = ['u', 'n', 'b', 'r', 'c'].map((key) => `json_extract(a.j, '$.${key}')`).join(', ');
+const SQLITE_NOW = `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
+
+function sqliteTriggerName(table: string, action: string): string {
+  return `mdis_history_${table}_${action}`;
+}
+
+// json_group_object over one row per column rather than json_object(...): a function takes at most
+// 127 arguments in SQLite, and a table may have more than 63 columns.
+function pairs(columns: readonly string[], row: 'NEW' | 'OLD'): string {
+  return columns.map((c) => `SELECT ${literal(c)} AS k, ${row}.${quote(c)} AS v`).join(' UNION ALL ');
+}
+
+function changedPairs(columns: readonly string[]): string {
+  return columns
+    .map((c) => `SELECT ${literal(c)} AS k, OLD.${quote(c)} AS o, NEW.${quote(c)} AS n`)
+    .join(' UNION ALL ');
+}
+
+/** The three CREATE TRIGGER statements of one SQLite table, by trigger name. */
+export function sqliteHistoryTriggers(table: string, columns: readonly string[]): Map<string, string> {
+  const on = quote(table);
+  const name = literal(table);
+  const actor = `(SELECT mdis_audit() AS j) a`;
+  const whole = (row: 'NEW' | 'OLD') => `(SELECT json_group_object(k, v) AS c FROM (${pairs(columns, row)})) d`;
+  const statements = new Map<string, string>();
+  const add = (action: string, event: string, body: string) => {
+    const trigger = sqliteTriggerName(table, action);
+    statements.set(
+      trigger,
+      `CREATE TRIGGER ${quote(trigger)} AFTER ${event} ON ${on} WHEN mdis_history_on() BEGIN ${INSERT_HISTORY} ${body}; END`,
+    );
+  };
+  add(
+    'create',
+    'INSERT',
+    `SELECT ${SQLITE_NOW}, 'create', ${name}, NEW.id, d.c, ${SQLITE_ACTOR} FROM ${actor}, ${whole('NEW')}`,
+  );
+  add(
+    'update',
+    'UPDATE',
+    `SELECT ${SQLITE_NOW}, 'update', ${name}, NEW.id, d.c, ${SQLITE_ACTOR} FROM ${actor}, ` +
+      `(SELECT json_group_object(k, json_array(o, n)) AS c FROM (${changedPairs(columns)}) WHERE o IS NOT n) d ` +
+      `WHERE d.c <> '{}'`,
+  );
+  add(
+    'delete',
+    'DELETE',
+    `SELECT ${SQLITE_NOW}, 'delete', ${name}, OLD.id, d.c, ${SQLITE_ACTOR} FROM ${actor}, ${whole('OLD')}`,
+  );
+  return statements;
+}
+
+async function ensureSqlite(db: AnyDb, table: string, columns: readonly string[]): Promise<void> {
+  const wanted = sqliteHistoryTriggers(table, columns);
+  const live = await sql<{ name: string; sql: string }>`
+    SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ${table}`.execute(db);
+  const current = new Map(live.rows.map((row) => [row.name, row.sql]));
+  for (const [trigger, statement] of wanted) {
+    if (current.get(trigger) === statement) continue;
+    await sql.raw(`DROP TRIGGER IF EXISTS ${quote(trigger)}`).execute(db);
+    await sql.raw(statement).execute(db);
+  }
+}
+
+async function ensurePostgres(db: AnyDb, table: string, exclude: readonly string[]): Promise<void> {
+  // PostgreSQL hands the function whole rows: one trigger per table, whatever its columns; the
+  // columns never to record (secrets) are the trigger's arguments.
+  const found = await sql<{ present: number }>`
+    SELECT 1 AS present FROM pg_trigger WHERE tgname = ${PG_TRIGGER} AND tgrelid = to_regclass(${quote(table)})`.execute(
+    db,
+  );
+  if (found.rows.length > 0) return;
+  await sql
+    .raw(
+      `CREATE TRIGGER ${PG_TRIGGER} AFTER INSERT OR UPDATE OR DELETE ON ${quote(table)} ` +
+        `FOR EACH ROW EXECUTE FUNCTION mdis_record_history(${exclude.map(literal).join(', ')})`,
+    )
+    .execute(db);
+}
+
+export interface HistoryOptions {
+  /** Columns never recorded (a password hash), nor counted as a change. */
+  exclude?: readonly string[];
+}
+
+/** Creates a table's history triggers, or re-creates them when its columns changed. Idempotent. */
+export async function ensureHistoryTriggers(
+  db: AnyDb,
+  dialect: Dialect,
+  table: string,
+  columns: readonly string[],
+  { exclude = [] }: HistoryOptions = {},
+): Promise<void> {
+  if (dialect === 'sqlite')
+    await ensureSqlite(
+      db,
+      table,
+      columns.filter((column) => !exclude.includes(column)),
+    );
+  else await ensurePostgres(db, table, exclude);
+}
+
+async function liveColumns(db: AnyDb, dialect: Dialect, table: string): Promise<string[]> {
+  if (dialect === 'postgres') return []; // the PostgreSQL trigger needs no column list
+  const rows = await sql<{ name: string }>`SELECT name FROM pragma_table_info(${table})`.execute(db);
+  return rows.rows.map((row) => row.name);
+}
+
+/**
+ * At start: the given tables get their triggers if they lack them (a database from before the
+ * history, a table built by an older version). SQLite columns are read live, so they are exact.
+ */
+export async function ensureHistoryTriggersOn(
+  db: AnyDb,
+  dialect: Dialect,
+  tables: readonly string[],
+  options: HistoryOptions = {},
+): Promise<void> {
+  for (const table of tables) await db.transaction().execute((trx) => ensureOnLiveTable(trx, dialect, table, options));
+}
+
+/** One table's triggers from its live columns, in the caller's transaction (a migration's). */
+export async function ensureOnLiveTable(db: AnyDb, dialect: Dialect, table: string, options: HistoryOptions = {}) {
+  const columns = await liveColumns(db, dialect, table);
+  if (dialect === 'sqlite' && !columns.includes('id')) return;
+  await ensureHistoryTriggers(db, dialect, table, columns, options);
+}
+
+/** The system tables people edit, with the columns their history leaves out. */
+export const SYSTEM_HISTORY_TABLES: readonly { table: string; exclude: string[] }[] = [
+  { table: 'users', exclude: ['password_hash', 'last_login_at'] },
+  { table: 'value_lists', exclude: [] },
+  { table: 'value_list_items', exclude: [] },
+  // Model and form templates: each save, and each table build of a model (applied_version), is a
+  // version; applied_data only repeats data.
+  { table: 'templates', exclude: ['applied_data'] },
+];

@@ -1,0 +1,101 @@
+import {
+  AppError,
+  type AuditQuery,
+  type HistoryEntry,
+  type HistoryList,
+  type HistoryQuery,
+  type PermissionHolder,
+} from '@mdis/shared';
+import type { TemplateSource } from '../../engine/records/record-model';
+import { NOT_ALLOWED } from '../../engine/records/record-access';
+import type { RecordsService } from '../../engine/records/records.service';
+import { createHistoryEntries } from './history-entries';
+import { createHistoryRestore } from './history-restore';
+import type { HistoryConditions, HistoryRepository } from './history.repository';
+
+export interface HistoryServiceDeps {
+  repository: HistoryRepository;
+  templates: TemplateSource;
+  records: RecordsService;
+}
+
+const EXPORT_BATCH = 1000;
+
+const globalRef = (model: string) => ({ kind: 'global', name: model }) as const;
+
+/**
+ * The record history (issue 21): one record's timeline for whoever may view the record, the audit
+ * of every write for administrators, and restoring a version through the records pipeline (so
+ * validation, calculations and behaviors apply, and the restore is a history row of its own).
+ */
+export function createHistoryService({ repository, templates, records }: HistoryServiceDeps) {
+  const entries = createHistoryEntries(templates);
+
+  /** Who may view the record may read its history; of a deleted record, only who may view every record. */
+  async function authorizeRecord(user: PermissionHolder, model: string, id: number): Promise<'live' | 'deleted'> {
+    try {
+      await records.get(user, globalRef(model), id);
+      return 'live';
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'NOT_FOUND') throw error;
+    }
+    const scope = await records.scope(user, globalRef(model), 'view');
+    if (scope.restricted) throw new AppError('FORBIDDEN', NOT_ALLOWED);
+    return 'deleted';
+  }
+
+  async function listOf(where: HistoryConditions, page: number, perPage: number, model?: string): Promise<HistoryList> {
+    const offset = (page - 1) * perPage;
+    const [rows, totalCount] = await Promise.all([
+      repository.list(where, { offset, limit: perPage }),
+      repository.count(where),
+    ]);
+    return {
+      items: await entries.toEntries(rows, model),
+      _meta: { totalCount, pageCount: Math.ceil(totalCount / perPage), currentPage: page, perPage },
+    };
+  }
+
+  async function auditConditions(query: AuditQuery): Promise<HistoryConditions> {
+    return {
+      table: query.model === undefined ? undefined : await entries.tableOf(query.model),
+      recordId: query.record,
+      userId: query.user,
+      action: query.action,
+      batchId: query.batch,
+      from: query.from,
+      to: query.to,
+    };
+  }
+
+  const restoring = createHistoryRestore({ repository, records, entries, authorizeRecord });
+
+  return {
+    authorizeRestore: (user: PermissionHolder, entryId: number) => restoring.authorize(user, entryId),
+    restore: restoring.restore,
+
+    forRecord: async (user: PermissionHolder, query: HistoryQuery): Promise<HistoryList> => {
+      const { template } = await entries.modelOf(query.model);
+      await authorizeRecord(user, query.model, query.id);
+      const where = { table: template.table, recordId: query.id };
+      return listOf(where, query.page, query['per-page'], query.model);
+    },
+
+    audit: async (query: AuditQuery): Promise<HistoryList> =>
+      listOf(await auditConditions(query), query.page, query['per-page']),
+
+    /** Every entry the audit query matches (its page aside), oldest first, in batches. */
+    auditBatches: async function* (query: AuditQuery): AsyncGenerator<HistoryEntry[]> {
+      const where = await auditConditions(query);
+      let after = 0;
+      for (;;) {
+        const rows = await repository.batchAfter(where, after, EXPORT_BATCH);
+        if (rows.length === 0) return;
+        yield await entries.toEntries(rows);
+        after = rows[rows.length - 1].id;
+      }
+    },
+  };
+}
+
+export type HistoryService = ReturnType<typeof createHistoryService>;

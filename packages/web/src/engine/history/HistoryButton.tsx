@@ -1,0 +1,36 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import HistoryIcon from '@mui/icons-material/History';
+import type { FormTemplate } from '@mdis/shared';
+import type { FormRecord } from '../api/records.api';
+import { HistoryDialog } from './HistoryDialog';
+
+export interface HistoryButtonProps {
+  form: FormTemplate;
+  record: FormRecord;
+  canRestore: boolean;
+  disabled: boolean;
+}
+
+/** The toolbar's 'History' action of the selected record, with its dialog. */
+export function HistoryButton({ form, record, canRestore, disabled }: HistoryButtonProps) {
+  const [open, setOpen] = useState(false);
+  const id = Number(record.id);
+  const name = typeof record.combined_id === 'string' && record.combined_id !== '' ? record.combined_id : `#${id}`;
+  return (
+    <>
+      <Button startIcon={<HistoryIcon />} disabled={disabled} onClick={() => setOpen(true)}>
+        History
+      </Button>
+      {open && (
+        <HistoryDialog
+          form={form}
+          recordId={id}
+          recordName={name}
+          canRestore={canRestore}
+          onClose={() => setOpen(false)}
+        />
+      )}
+    </>
+  );
+}
