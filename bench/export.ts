@@ -38,12 +38,10 @@ export async function measureExport(baseUrl: string, token: string, pid: number 
     const response = await fetch(`${baseUrl}${EXPORT_PATH}`, { headers: { Authorization: `Bearer ${token}` } });
     let bytes = 0;
     let lines = 0;
-    if (response.body) {
-      for await (const chunk of response.body) {
-        const bytesOf = chunk as Uint8Array;
-        bytes += bytesOf.length;
-        for (const byte of bytesOf) if (byte === 10) lines += 1;
-      }
+    const reader = response.body?.getReader();
+    for (let read = await reader?.read(); read && !read.done; read = await reader?.read()) {
+      bytes += read.value.length;
+      for (const byte of read.value) if (byte === 10) lines += 1;
     }
     return {
       seconds: (performance.now() - started) / 1000,

@@ -126,7 +126,10 @@ const envSchema = z.object({
     z.coerce.number({ error: 'must be a number' }).positive('must be a positive number of megabytes'),
   ),
   MDIS_HISTORY_KEEP_DAYS: optional(
-    z.coerce.number({ error: 'must be a number' }).int('must be a whole number of days').positive('must be 1 or more days'),
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number of days')
+      .positive('must be 1 or more days'),
   ),
 });
 

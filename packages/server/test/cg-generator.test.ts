@@ -146,7 +146,7 @@ describe.each(DIALECTS)('cg/api code generator (%s)', (dialect) => {
     await generateAll();
     const paths = (await files()).map((f) => f.path);
     // Save & Generate again with nothing changed: the template's time moves, identical files are skipped.
-    for (const path of paths) age(path);
+    for (const path of paths) await age(path);
     const stored = asRecord((await t.call('GET', 'get-model-template?name=CurationBox')).body);
     expect((await t.call('POST', 'update-model?name=CurationBox', { template: stored })).status).toBe(200);
     expect((await generateAll()).results).toMatch(/^( {3}skipped .*\n?){4}$/);

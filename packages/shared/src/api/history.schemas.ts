@@ -40,7 +40,10 @@ export type HistoryQuery = z.output<typeof historyQuerySchema>;
 
 const isoTime = z
   .string()
-  .regex(/^\d{4}-\d\d-\d\d([T ]\d\d:\d\d(:\d\d(\.\d{1,3})?)?Z?)?$/, 'must be a date (YYYY-MM-DD) or a UTC time (YYYY-MM-DDTHH:mm).')
+  .regex(
+    /^\d{4}-\d\d-\d\d([T ]\d\d:\d\d(:\d\d(\.\d{1,3})?)?Z?)?$/,
+    'must be a date (YYYY-MM-DD) or a UTC time (YYYY-MM-DDTHH:mm).',
+  )
   .transform((value) => value.replace(' ', 'T').replace(/Z$/, ''));
 
 /** `GET api/v1/audit?user&model&record&action&batch&from&to`: every written record, newest first. */
