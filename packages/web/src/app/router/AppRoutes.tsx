@@ -12,6 +12,10 @@ const ResetPasswordPage = lazyPage(() => import('../../features/auth/ResetPasswo
 const DashboardPage = lazyPage(() => import('../../features/dashboard/DashboardPage'), 'DashboardPage');
 const SettingsPage = lazyPage(() => import('../../features/settings/SettingsPage'), 'SettingsPage');
 const AccountPage = lazyPage(() => import('../../features/account/AccountPage'), 'AccountPage');
+const ApplicationSettingsPage = lazyPage(
+  () => import('../../features/settings/application/ApplicationSettingsPage'),
+  'ApplicationSettingsPage',
+);
 const UserManagementPage = lazyPage(() => import('../../features/users/UserManagementPage'), 'UserManagementPage');
 const TemplateManagerRoutes = lazyPage(
   () => import('../../features/template-manager/TemplateManagerRoutes'),
@@ -45,6 +49,14 @@ export function AppRoutes() {
             element={page(
               <RequireRole role="administrator">
                 <UserManagementPage />
+              </RequireRole>,
+            )}
+          />
+          <Route
+            path="/settings/application"
+            element={page(
+              <RequireRole role="developer">
+                <ApplicationSettingsPage />
               </RequireRole>,
             )}
           />
