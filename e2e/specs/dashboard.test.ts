@@ -188,8 +188,12 @@ browserSuite('the dashboard and its widgets', 'dashboard', (session) => {
 
     await widget.getByLabel(/^Request Number/).fill('99');
     await widget.getByRole('button', { name: 'Download CSV' }).click();
-    await visible(page.getByText('Sample request 99 part A does not exist.'));
+    // Spec 2 §8: the server's 422 in a warning dialog, not a snackbar.
+    const warning = page.getByRole('alertdialog', { name: 'Warning' });
+    await visible(warning.getByText('Sample request 99 part A does not exist.'));
     await session().shot(page, 'samples-csv');
+    await warning.getByRole('button', { name: 'OK' }).click();
+    await hidden(warning);
   });
 
   test('writes a post and pages back with Load Older', async () => {
