@@ -89,11 +89,12 @@ export function createFormWrites(deps: FormWritesDeps) {
     },
 
     /** The stored form changed; its name and data model stay as they are (read-only on update). */
-    async update(name: string, body: unknown): Promise<FormTemplate> {
+    async update(name: string, body: unknown, options: { dryRun?: boolean } = {}): Promise<FormTemplate> {
       const previous = await templates.requireForm(name);
       const parsed = parseFormTemplate({ ...previous, ...(templateOfBody(body) as object) });
       const model = await modelOf(previous.dataModel);
       const form = await prepared({ ...parsed, name, dataModel: previous.dataModel }, model, body);
+      if (options.dryRun) return form;
       return templates.saveForm(form);
     },
 
