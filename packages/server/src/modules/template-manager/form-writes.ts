@@ -7,6 +7,7 @@ import {
   parseFormTemplate,
   validateFormTemplate,
   validationError,
+  type FieldError,
   type FormTemplate,
   type ModelTemplate,
   PROTECTED_MODEL,
@@ -47,15 +48,24 @@ export function createFormWrites(deps: FormWritesDeps) {
   /** Fields normalized (forced validators, disabled calculated inputs, list names), then checked. */
   async function prepared(form: FormTemplate, model: ModelTemplate, body: unknown): Promise<FormTemplate> {
     const [forms, models, lists] = await Promise.all([templates.listForms(), templates.listModels(), deps.listNames()]);
-    const fields = form.fields.map((field) => {
+    const unknownLists: FieldError[] = [];
+    const fields = form.fields.map((field, index) => {
       const normalized = normalizeFormField(field, model.columns[field.name]);
       const source = normalized.formInput.selectSource;
-      if (source?.type === 'list' && source.listName) source.listName = normalizeListName(source.listName, lists);
+      if (source?.type === 'list' && source.listName) {
+        source.listName = normalizeListName(source.listName, lists);
+        // A select of a list that does not exist would show an empty dropdown in the data form.
+        if (!lists.includes(source.listName))
+          unknownLists.push({
+            field: `fields.${String(index)}.formInput.selectSource.listName`,
+            message: FORM_MESSAGES.listUnknown(source.listName),
+          });
+      }
       return normalized;
     });
     const context = { form: { ...form, fields }, model, forms, models };
     const linked = withFormLinks({ ...context, form: withParentFilters(context) }, availableLinks(body));
-    const errors = validateFormTemplate(linked, model);
+    const errors = [...validateFormTemplate(linked, model), ...unknownLists];
     if (errors.length > 0) throw validationError(errors);
     return linked;
   }
