@@ -73,6 +73,8 @@ browserSuite('the dashboard and its widgets', 'dashboard', (session) => {
       await apiCall(baseUrl, token, 'POST', '/posts', { text: `Seeded post ${String(n)}` });
     await apiCreateUser(baseUrl, token, { ...VIEWER, roles: ['viewer'] });
     page = await session().newPage();
+    // The tests run offline anyway; refusing the tile server makes that certain, so the map must fall back.
+    await page.route('https://tile.openstreetmap.org/**', (route) => route.abort('internetdisconnected'));
     const login = new LoginPage(page);
     await login.goto();
     await login.logIn(ADMIN.username, ADMIN.password);
@@ -129,7 +131,7 @@ browserSuite('the dashboard and its widgets', 'dashboard', (session) => {
     expect((await widgetTitled('Instructions'))?.color).toBe('red darken-2');
   });
 
-  test('shows the sites and holes with coordinates on the offline map', async () => {
+  test('shows sites (squares) and holes (circles) with a legend; OpenStreetMap tiles fall back to the offline map', async () => {
     await dashboard.setEditMode(false);
     const map = dashboard.widget('Sites and Holes');
     await map.scrollIntoViewIfNeeded();
@@ -137,12 +139,15 @@ browserSuite('the dashboard and its widgets', 'dashboard', (session) => {
     expect(sites).toBeGreaterThanOrEqual(2); // the sites seeded above
     expect(holes).toBeGreaterThanOrEqual(3); // their holes
     await hasText(map.getByTestId('map-status'), `${String(sites)} sites, ${String(holes)} holes with coordinates`);
-    await hasText(map.getByTestId('map-status'), 'Map tiles unavailable (offline map)');
-    await expect.poll(() => map.locator('path.leaflet-interactive').count()).toBe(sites + holes);
-    // Sites are the larger orange circles, holes the smaller blue ones.
-    expect(await map.locator('path.leaflet-interactive[stroke="#E65100"]').count()).toBe(sites);
+    // The default tiles are OpenStreetMap's, credited as its policy asks; unreachable here, so the graticule shows.
+    await hasText(map.locator('.leaflet-control-attribution'), 'OpenStreetMap contributors');
+    await hasText(map.getByTestId('map-status'), 'Map tiles could not be loaded: showing the offline map.');
+    await expect.poll(() => map.locator('path[stroke="#8fb3c7"]').count()).toBe(1);
+    await expect.poll(() => map.locator('.mdis-map-site').count()).toBe(sites);
     expect(await map.locator('path.leaflet-interactive[stroke="#01579B"]').count()).toBe(holes);
-    expect(await map.locator('.leaflet-tile').count()).toBe(0);
+    const legend = map.getByRole('list', { name: 'map legend' });
+    await hasText(legend, `Sites (${String(sites)})`);
+    await hasText(legend, `Holes (${String(holes)})`);
     await page.waitForTimeout(1200); // the auto fit runs again after 1 s
     await session().shot(page, 'map');
   });
@@ -183,8 +188,12 @@ browserSuite('the dashboard and its widgets', 'dashboard', (session) => {
 
     await widget.getByLabel(/^Request Number/).fill('99');
     await widget.getByRole('button', { name: 'Download CSV' }).click();
-    await visible(page.getByText('Sample request 99 part A does not exist.'));
+    // Spec 2 §8: the server's 422 in a warning dialog, not a snackbar.
+    const warning = page.getByRole('alertdialog', { name: 'Warning' });
+    await visible(warning.getByText('Sample request 99 part A does not exist.'));
     await session().shot(page, 'samples-csv');
+    await warning.getByRole('button', { name: 'OK' }).click();
+    await hidden(warning);
   });
 
   test('writes a post and pages back with Load Older', async () => {

@@ -183,6 +183,8 @@ browserSuite('template manager: a new kind of record from the browser', 'templat
     await page
       .locator('input[type="file"]')
       .setInputFiles({ name: 'CurationCrate.zip', mimeType: 'application/zip', buffer: zip });
+    // An upload starts only once confirmed.
+    await tm.button('Upload', page.getByRole('dialog', { name: 'Upload a template' })).click();
     await hasText(page.locator('.MuiSnackbar-root'), 'template was uploaded successfully');
     await visible(tm.modelCard('CurationCrate'));
     await session().shot(page, 'uploaded-again');

@@ -59,7 +59,12 @@ export function createServices(
   const usersRepository = createUsersRepository(db, dialect);
   // What the server itself decides: e-mails need SMTP, the OAuth2 button a provider.
   const serverFacts = { CanSendEmails: config.mail !== undefined, UseOAuth2: config.oauth2 !== undefined };
-  const appConfig = createAppConfigService(createAppConfigRepository(db), createUserConfigRepository(db), serverFacts);
+  const appConfig = createAppConfigService(
+    createAppConfigRepository(db),
+    createUserConfigRepository(db),
+    serverFacts,
+    async (username) => (await usersRepository.findByUsername(username)) !== undefined,
+  );
   const rateLimit = createLoginRateLimit(createLoginCountersRepository(db), {
     ...DEFAULT_LOGIN_RATE_LIMIT,
     ...options.loginRateLimit,

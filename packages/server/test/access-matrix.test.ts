@@ -160,6 +160,7 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
   'GET /api/v1/app/config': { expect: PUBLIC },
   'GET /api/v1/app/config/:name': { expect: PUBLIC, request: () => ({ url: '/api/v1/app/config/AppName' }) },
   'POST /api/v1/app/config': { expect: DEVELOPER, request: () => ({ payload: {} }) },
+  'GET /api/v1/app/settings': { expect: DEVELOPER },
   'GET /api/v1/app/custom-stylesheet': { expect: PUBLIC },
   'GET /api/v1/app/user-config': { expect: SIGNED_IN },
   'GET /api/v1/app/user-config/:name': {

@@ -78,6 +78,45 @@ describe.each(DIALECTS)('app calls (%s)', (dialect) => {
       );
     });
 
+    it('refuses invalid settings with 422 field messages and stores none of the change', async () => {
+      const response = await postConfig({
+        AppName: '  ',
+        AppShortName: 'Ok',
+        CopyrightLink: 'ftp://example.org',
+        MapTilesBaseUrl: 'https://tile.openstreetmap.org/',
+        'igsn.method': 'guess',
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual([
+        { field: 'AppName', message: 'App name cannot be empty' },
+        { field: 'CopyrightLink', message: 'Enter a web address starting with http:// or https://' },
+        {
+          field: 'MapTilesBaseUrl',
+          message: 'Enter the tiles address starting with http:// or https://, without a trailing slash',
+        },
+        { field: 'igsn.method', message: 'The IGSN method must be one of ICDP_classic, ICDP_2021, fixed_prefix' },
+      ]);
+      const unchanged = await t.app.inject({ method: 'GET', url: `${APP}/settings`, headers: developer.headers });
+      expect(unchanged.json()).toMatchObject({ AppName: DEFAULT_APP_CONFIG.AppName, AppShortName: 'mDIS' });
+    });
+
+    it('needs a prefix for fixed_prefix IGSNs and an existing default user', async () => {
+      const igsn = await postConfig({ 'igsn.method': 'fixed_prefix' });
+      expect(igsn.json()).toEqual([{ field: 'igsn.prefix', message: 'The fixed_prefix method needs a prefix' }]);
+      const user = await postConfig({ useDefaultUser: 'nobody-here' });
+      expect(user.json()).toEqual([{ field: 'useDefaultUser', message: "There is no user named 'nobody-here'" }]);
+      const stored = await postConfig({ 'igsn.method': 'fixed_prefix', 'igsn.prefix': 'ICDP5071' });
+      expect(stored.statusCode).toBe(200);
+      const settings = await t.app.inject({ method: 'GET', url: `${APP}/settings`, headers: developer.headers });
+      expect(settings.json()).toMatchObject({ 'igsn.method': 'fixed_prefix', 'igsn.prefix': 'ICDP5071' });
+    });
+
+    it('should not let an operator read the settings', async () => {
+      const operator = await signedInUser(t.app, t.db, { roles: ['operator'] });
+      const response = await t.app.inject({ method: 'GET', url: `${APP}/settings`, headers: operator.headers });
+      expect(response.statusCode).toBe(403);
+    });
+
     it('should not let an operator or an anonymous caller change the config', async () => {
       const operator = await signedInUser(t.app, t.db, { roles: ['operator'] });
       expect((await postConfig({ AppName: 'x' }, operator.headers)).statusCode).toBe(403);

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, signedInUser } from './helpers/factories';
 import { DIALECTS } from './helpers/dialects';
@@ -59,16 +60,25 @@ describe.each(DIALECTS)('cg/api form templates (%s)', (dialect) => {
       validators: [],
       group: asRecord(f).name === 'note' ? 'Remarks' : 'Label Details',
     }));
-    const created = await t.call('POST', 'create-form', {
-      template: { name: 'Print Label', dataModel: 'CurationLabel', fields },
-    });
+    const create = () =>
+      t.call('POST', 'create-form', { template: { name: 'Print Label', dataModel: 'CurationLabel', fields } });
+    // A select of a value list that does not exist would be an empty dropdown: refused (issue 24 item 10).
+    const colourAt = fields.findIndex((f) => asRecord(f).name === 'colour');
+    expect((await create()).body).toEqual([
+      {
+        field: `fields.${String(colourAt)}.formInput.selectSource.listName`,
+        message: 'Value list COLOUR does not exist: create it under Value Lists first, or pick another list.',
+      },
+    ]);
+    await sql`INSERT INTO value_lists (listname, is_locked) VALUES ('COLOUR', 0)`.execute(t.db);
+    const created = await create();
     expect(created.status).toBe(201);
     const form = asRecord(created.body);
     expect(form.name).toBe('print-label');
     const byName = new Map((form.fields as Rec[]).map((f) => [String(f.name), f]));
     // Required in the database: the required validator is forced on.
     expect(asRecord(byName.get('label')).validators).toEqual([{ type: 'required' }]);
-    // 'colour' is not among the value lists: upper-cased.
+    // 'colour' is not among the value lists, 'COLOUR' is: upper-cased.
     expect(asRecord(asRecord(asRecord(byName.get('colour')).formInput).selectSource).listName).toBe('COLOUR');
 
     const menu = asRecord((await t.call('GET', '/api/v1/app/forms')).body);

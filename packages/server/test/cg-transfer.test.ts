@@ -144,8 +144,17 @@ describe.each(DIALECTS)('cg/api duplicate, upload and download (%s)', (dialect) 
     const again = await send('upload', [json('CurationShelf.json', renamed)]);
     expect(again).toEqual({
       status: 422,
-      body: [{ field: 'name', message: 'model name CurationShelf already exists' }],
+      body: [{ field: 'file', message: 'model name CurationShelf already exists', kind: 'exists' }],
     });
+    const formAgain = await send('upload', [json('shelf-form.json', formFile)]);
+    expect(formAgain.body).toEqual([{ field: 'file', message: 'form name shelf already exists', kind: 'exists' }]);
+
+    // Asked to, the upload replaces the stored templates.
+    const changed = { ...renamed, description: 'Shelves, replaced by upload' };
+    const replaced = await send('upload?overwrite=1', [json('CurationShelf.json', changed)]);
+    expect(replaced).toEqual({ status: 200, body: { type: 'model', models: ['CurationShelf'], forms: [] } });
+    expect(await model('CurationShelf')).toMatchObject({ description: 'Shelves, replaced by upload' });
+    expect((await send('upload?overwrite=1', [json('shelf-form.json', formFile)])).status).toBe(200);
   });
 
   it('uploads a shipped model file and its form file byte for byte, once the model is deleted', async () => {
@@ -259,7 +268,10 @@ describe.each(DIALECTS)('cg/api duplicate, upload and download (%s)', (dialect) 
     const failing = await send('upload', [
       { name: 'case.zip', type: 'application/zip', data: await zip.generateAsync({ type: 'nodebuffer' }) },
     ]);
-    expect(failing).toEqual({ status: 422, body: [{ field: 'name', message: 'form name split already exists' }] });
+    expect(failing).toEqual({
+      status: 422,
+      body: [{ field: 'file', message: 'form name split already exists', kind: 'exists' }],
+    });
     expect((await t.call('GET', 'get-model-template?name=CurationCase')).status).toBe(404);
     expect((await send('upload', [json('c.json', { dataModel: 'X' })], t.operator)).status).toBe(403);
     const plain = await t.app.inject({ method: 'POST', url: `${CG}/upload`, headers: t.developer, payload: { a: 1 } });

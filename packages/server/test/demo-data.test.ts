@@ -270,6 +270,23 @@ describe.each(DIALECTS)('demo data (%s)', (dialect) => {
     expect(tops).toEqual([...tops].sort((a, b) => a - b));
   });
 
+  it('gives every sample request a part, so the Samples CSV widget downloads its samples', async () => {
+    expect(await count('curation_sample_request')).toBeGreaterThan(0);
+    const partless = await first(
+      sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM curation_sample_request WHERE request_part IS NULL`,
+    );
+    expect(Number(partless.n)).toBe(0);
+    const busiest = await first(sql<{ request_no: number; request_part: string; n: number | string }>`
+      SELECT r.request_no, r.request_part, COUNT(x.id) AS n FROM curation_sample_request r
+      JOIN curation_sample x ON x.sample_request_id = r.id
+      GROUP BY r.request_no, r.request_part ORDER BY COUNT(x.id) DESC LIMIT 1`);
+    expect(Number(busiest.n)).toBeGreaterThan(0);
+    const query = `requestNo=${String(busiest.request_no)}&requestPart=${busiest.request_part}`;
+    const csv = await app.inject({ url: `/api/v1/widgets/download-samples-as-csv?${query}`, headers: admin });
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.body.trim().split('\n')).toHaveLength(Number(busiest.n) + 1);
+  });
+
   it('refuses to generate into tables that already hold records, changing nothing', async () => {
     const before = await count('curation_sample');
     await expect(generateDemoData(database.db, dialect, { samples: 10 })).rejects.toThrow(

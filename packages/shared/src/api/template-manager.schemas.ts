@@ -47,3 +47,6 @@ export interface ModelTemplateSummary<Columns = Record<string, { name: string; t
   generatedFiles: GeneratedFileState[];
   columns: Columns;
 }
+
+/** The `kind` of an upload's 422 entry for a template whose name is taken: the client offers to overwrite. */
+export const TEMPLATE_EXISTS_KIND = 'exists';

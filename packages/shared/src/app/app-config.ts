@@ -29,6 +29,8 @@ export const DEFAULT_APP_CONFIG = {
   UserManagementUrl: '',
   /** Help links are this base plus a relative page name. */
   HelpBaseUrl: 'https://www.icdp-online.org/mdis-help/',
+  /** The map widgets' tiles (`{z}/{x}/{y}.png` is appended) unless a widget names its own; empty: none. */
+  MapTilesBaseUrl: 'https://tile.openstreetmap.org',
   ...IGSN_CONFIG_DEFAULTS,
 } as const;
 
@@ -58,6 +60,7 @@ export const PUBLIC_APP_CONFIG_KEYS = [
   'customScssFilePrefix',
   'UserManagementUrl',
   'HelpBaseUrl',
+  'MapTilesBaseUrl',
 ] as const satisfies readonly AppConfigKey[];
 
 export function isPublicConfigKey(key: string): boolean {

@@ -1,2 +1,3 @@
 export * from './app-config';
 export * from './constants';
+export * from './app-settings';

@@ -20,6 +20,8 @@ export const FORM_MESSAGES = {
     `Validator ${validator} does not apply to a column of type ${type}.`,
   numeric: (key: string) => `${key} must be a number.`,
   requiredFilters: 'Only one required filter per model is allowed.',
+  listUnknown: (listName: string) =>
+    `Value list ${listName} does not exist: create it under Value Lists first, or pick another list.`,
 } as const;
 
 /** The form name in kebab-case, with 'Name is required' or the duplicate message. */

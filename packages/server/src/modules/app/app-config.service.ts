@@ -1,4 +1,5 @@
 import {
+  APP_SETTINGS_MESSAGES,
   AppError,
   DEFAULT_APP_CONFIG,
   DEFAULT_USER_CONFIG,
@@ -6,6 +7,8 @@ import {
   isPublicConfigKey,
   isValidConfigKey,
   isValidUserConfigKey,
+  validateAppSettings,
+  validationError,
 } from '@mdis/shared';
 import type { AppConfigRepository, ConfigEntries, UserConfigRepository } from './config.repository';
 
@@ -53,11 +56,15 @@ function valueOf(config: ConfigEntries, name: string): unknown {
   return config[name];
 }
 
-/** `serverFacts`: keys the server's own setup decides (CanSendEmails, UseOAuth2); stored values cannot override them. */
+/**
+ * `serverFacts`: keys the server's own setup decides (CanSendEmails, UseOAuth2); stored values cannot
+ * override them. `userExists` checks the default user a change names.
+ */
 export function createAppConfigService(
   appConfig: AppConfigRepository,
   userConfig: UserConfigRepository,
   serverFacts: ConfigEntries = {},
+  userExists: (username: string) => Promise<boolean> = () => Promise.resolve(true),
 ) {
   const all = async (): Promise<ConfigEntries> => ({
     ...DEFAULT_APP_CONFIG,
@@ -93,6 +100,17 @@ export function createAppConfigService(
     /** Stores `{ key: value }` (null deletes) and answers the whole config. */
     async update(changes: ConfigEntries): Promise<ConfigEntries> {
       assertKeys(changes, isValidConfigKey);
+      const errors = validateAppSettings(changes, await all());
+      const defaultUser = changes.useDefaultUser;
+      if (!errors.length && typeof defaultUser === 'string' && defaultUser.trim() !== '') {
+        if (!(await userExists(defaultUser.trim()))) {
+          errors.push({
+            field: 'useDefaultUser',
+            message: APP_SETTINGS_MESSAGES.defaultUserUnknown(defaultUser.trim()),
+          });
+        }
+      }
+      if (errors.length) throw validationError(errors);
       await appConfig.apply(changes);
       return all();
     },

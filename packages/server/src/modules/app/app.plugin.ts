@@ -25,6 +25,7 @@ const nameParams = z.object({ name: z.string().min(1) });
 const tags = ['app'];
 const anyone = { access: 'public' } as const;
 const signedIn = { access: 'user' } as const;
+const developerOnly = { access: { role: 'developer' } } as const;
 
 // A config value may be a bare string, which Fastify would otherwise send as text/plain.
 function sendJson(reply: FastifyReply, value: unknown): FastifyReply {
@@ -45,10 +46,13 @@ export const appPlugin: FastifyPluginCallbackZod<AppPluginOptions> = (
     sendJson(reply, await appConfig.getPublished(request.params.name)),
   );
 
+  // The settings screen's read: every key with its default, the unpublished (IGSN) ones included.
+  app.get('/settings', { config: developerOnly, schema: { tags, response: { 200: configObject } } }, appConfig.all);
+
   app.post(
     '/config',
     {
-      config: { access: { role: 'developer' } },
+      config: developerOnly,
       schema: { tags, body: configObject, response: { 200: configObject } },
     },
     (request) => appConfig.update(request.body),

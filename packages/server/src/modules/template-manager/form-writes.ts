@@ -7,6 +7,7 @@ import {
   parseFormTemplate,
   validateFormTemplate,
   validationError,
+  type FieldError,
   type FormTemplate,
   type ModelTemplate,
   PROTECTED_MODEL,
@@ -47,15 +48,24 @@ export function createFormWrites(deps: FormWritesDeps) {
   /** Fields normalized (forced validators, disabled calculated inputs, list names), then checked. */
   async function prepared(form: FormTemplate, model: ModelTemplate, body: unknown): Promise<FormTemplate> {
     const [forms, models, lists] = await Promise.all([templates.listForms(), templates.listModels(), deps.listNames()]);
-    const fields = form.fields.map((field) => {
+    const unknownLists: FieldError[] = [];
+    const fields = form.fields.map((field, index) => {
       const normalized = normalizeFormField(field, model.columns[field.name]);
       const source = normalized.formInput.selectSource;
-      if (source?.type === 'list' && source.listName) source.listName = normalizeListName(source.listName, lists);
+      if (source?.type === 'list' && source.listName) {
+        source.listName = normalizeListName(source.listName, lists);
+        // A select of a list that does not exist would show an empty dropdown in the data form.
+        if (!lists.includes(source.listName))
+          unknownLists.push({
+            field: `fields.${String(index)}.formInput.selectSource.listName`,
+            message: FORM_MESSAGES.listUnknown(source.listName),
+          });
+      }
       return normalized;
     });
     const context = { form: { ...form, fields }, model, forms, models };
     const linked = withFormLinks({ ...context, form: withParentFilters(context) }, availableLinks(body));
-    const errors = validateFormTemplate(linked, model);
+    const errors = [...validateFormTemplate(linked, model), ...unknownLists];
     if (errors.length > 0) throw validationError(errors);
     return linked;
   }
@@ -89,11 +99,12 @@ export function createFormWrites(deps: FormWritesDeps) {
     },
 
     /** The stored form changed; its name and data model stay as they are (read-only on update). */
-    async update(name: string, body: unknown): Promise<FormTemplate> {
+    async update(name: string, body: unknown, options: { dryRun?: boolean } = {}): Promise<FormTemplate> {
       const previous = await templates.requireForm(name);
       const parsed = parseFormTemplate({ ...previous, ...(templateOfBody(body) as object) });
       const model = await modelOf(previous.dataModel);
       const form = await prepared({ ...parsed, name, dataModel: previous.dataModel }, model, body);
+      if (options.dryRun) return form;
       return templates.saveForm(form);
     },
 

@@ -124,12 +124,13 @@ export function createModelWrites(deps: ModelWritesDeps) {
     },
 
     /** The stored model changed; module, name, table and full name stay as they are. */
-    async update(fullName: string, body: unknown): Promise<ModelTemplate> {
+    async update(fullName: string, body: unknown, options: { dryRun?: boolean } = {}): Promise<ModelTemplate> {
       const previous = await templates.requireModel(fullName);
       const parsed = parseModelTemplate({ ...previous, ...(templateOfBody(body) as object) });
       const identified = { ...parsed, module: previous.module, name: previous.name, fullName, table: previous.table };
       const models = await templates.listModels();
       const model = checkedModel(identified, models, deps.behaviors, previous);
+      if (options.dryRun) return model;
       const saved = await store(model, previous, models);
       for (const form of await templates.formsOfModel(fullName)) {
         const followed = formFollowingModel(form, previous, saved);

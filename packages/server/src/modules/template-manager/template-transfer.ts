@@ -1,4 +1,13 @@
-import { AppError, parseModelTemplate, validationError, type FormTemplate, type ModelTemplate } from '@mdis/shared';
+import {
+  AppError,
+  FORM_MESSAGES,
+  MODEL_MESSAGES,
+  parseModelTemplate,
+  TEMPLATE_EXISTS_KIND,
+  validationError,
+  type FieldError,
+  type ModelTemplate,
+} from '@mdis/shared';
 import JSZip from 'jszip';
 import { orderByDependencies } from '../../engine/schema-sync';
 import type { TemplateStore } from '../../engine/templates/template-store';
@@ -41,6 +50,12 @@ function parseJson(text: string, name: string): unknown {
   }
 }
 
+/** A form template's name as the form writes will check it. */
+function formNameOf(json: unknown): string {
+  const name = (json as Record<string, unknown> | null)?.name;
+  return typeof name === 'string' ? name.trim() : '';
+}
+
 /** A model template has columns, a form template a data model. */
 function typeOf(json: unknown, name: string): TemplateType {
   const object = (json ?? {}) as Record<string, unknown>;
@@ -69,17 +84,46 @@ async function jsonFilesOfZip(data: Buffer): Promise<{ name: string; json: unkno
 }
 
 export function createTemplateTransfer(templates: TemplateStore, models: ModelWrites, forms: FormWrites) {
-  /** Checks (dryRun) or stores the templates of a file: models first, parents first, then forms. */
-  async function install(files: { name: string; json: unknown }[], dryRun: boolean) {
+  /** The uploaded templates whose names are taken: each an 'already exists' message, kind 'exists'. */
+  async function taken(models: ModelTemplate[], forms: { json: unknown }[]): Promise<FieldError[]> {
+    const storedModels = new Set((await templates.listModels()).map((m) => m.fullName));
+    const storedForms = new Set((await templates.listForms()).map((f) => f.name));
+    return [
+      ...models.filter((m) => storedModels.has(m.fullName)).map((m) => MODEL_MESSAGES.modelExists(m.fullName)),
+      ...forms
+        .map((f) => formNameOf(f.json))
+        .filter((name) => storedForms.has(name))
+        .map(FORM_MESSAGES.formExists),
+    ].map((message) => ({ field: 'file', message, kind: TEMPLATE_EXISTS_KIND }));
+  }
+
+  /**
+   * Checks (dryRun) or stores the templates of a file: models first, parents first, then forms.
+   * Templates that exist are refused (kind 'exists'), or replaced when `overwrite` says so.
+   */
+  async function install(files: { name: string; json: unknown }[], dryRun: boolean, overwrite: boolean) {
     const typed = files.map((f) => ({ ...f, type: typeOf(f.json, f.name) }));
     const parsed = typed.filter((f) => f.type === 'model').map((f) => parseModelTemplate(f.json));
+    const formFiles = typed.filter((f) => f.type === 'form');
+    const existing = await taken(parsed, formFiles);
+    if (existing.length > 0 && !overwrite) throw validationError(existing);
+    const storedModels = new Set((await templates.listModels()).map((m) => m.fullName));
+    const storedForms = new Set((await templates.listForms()).map((f) => f.name));
     const pending: ModelTemplate[] = [];
+    const replaced: string[] = [];
     const options = { keepTimestamps: true, dryRun };
-    for (const model of orderByDependencies(parsed)) pending.push(await models.create(model, { ...options, pending }));
-    const savedForms: FormTemplate[] = [];
-    for (const file of typed.filter((f) => f.type === 'form'))
-      savedForms.push(await forms.create(file.json, { ...options, pending }));
-    return { models: pending.map((m) => m.fullName), forms: savedForms.map((f) => f.name) };
+    for (const model of orderByDependencies(parsed)) {
+      if (storedModels.has(model.fullName))
+        replaced.push((await models.update(model.fullName, model, { dryRun })).fullName);
+      else pending.push(await models.create(model, { ...options, pending }));
+    }
+    const savedForms: string[] = [];
+    for (const file of formFiles) {
+      const name = formNameOf(file.json);
+      if (storedForms.has(name)) savedForms.push((await forms.update(name, file.json, { dryRun })).name);
+      else savedForms.push((await forms.create(file.json, { ...options, pending })).name);
+    }
+    return { models: [...replaced, ...pending.map((m) => m.fullName)], forms: savedForms };
   }
 
   async function filesOf(file: UploadedFile, expected?: 'zip' | TemplateType) {
@@ -97,16 +141,16 @@ export function createTemplateTransfer(templates: TemplateStore, models: ModelWr
 
   return {
     /** Stores a model template, a form template, or a zip of a model with its forms. */
-    async upload(file: UploadedFile, expected?: 'zip' | TemplateType): Promise<UploadResult> {
+    async upload(file: UploadedFile, expected?: 'zip' | TemplateType, overwrite = false): Promise<UploadResult> {
       const { type, files } = await filesOf(file, expected);
-      await install(files, true);
-      return { type, ...(await install(files, false)) };
+      await install(files, true, overwrite);
+      return { type, ...(await install(files, false, overwrite)) };
     },
 
     /** The same checks as upload; nothing is stored. */
     async verify(file: UploadedFile, expected?: 'zip' | TemplateType): Promise<UploadResult> {
       const { type, files } = await filesOf(file, expected);
-      return { type, ...(await install(files, true)) };
+      return { type, ...(await install(files, true, false)) };
     },
 
     /** A zip in the original's layout: the model with its forms, or one form. */

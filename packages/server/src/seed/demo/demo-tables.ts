@@ -27,7 +27,7 @@ export const DEMO_COLUMNS = {
     'rock_classification', 'funding_agency', 'repository', 'repository_contact',
   ],
   CurationSampleRequest: [
-    'id', 'expedition_id', 'combined_id', 'request_combined_id', 'request_no', 'project_phase', 'scientist_1',
+    'id', 'expedition_id', 'combined_id', 'request_combined_id', 'request_no', 'request_part', 'project_phase', 'scientist_1',
     'scientist_2', 'purpose', 'destructive', 'sample_material', 'split_fraction_requested', 'number_samples',
     'sample_size', 'sample_size_unit', 'curator', 'date_submission', 'date_approval', 'date_completion',
     'approved_by', 'hole_combined_id', 'comment',

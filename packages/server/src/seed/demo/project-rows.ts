@@ -109,7 +109,12 @@ export function writeExpedition(ctx: DemoContext, catalog: DemoExpedition, progr
   return { id, code: catalog.expedition, combinedId, program, catalog, startMs };
 }
 
-/** Sample requests of an expedition (request_no 1..count); samples link to them later. */
+/**
+ * Sample requests of an expedition (request_no 1..count, each its part A: a request and part name
+ * what the Samples CSV widget downloads); samples link to them later.
+ */
+export const DEMO_REQUEST_PART = 'A';
+
 export function writeRequests(
   ctx: DemoContext,
   expedition: ExpeditionRef,
@@ -130,6 +135,7 @@ export function writeRequests(
       expedition_id: expedition.id,
       request_combined_id: `${expedition.code}_SR-${String(requestNo)}`,
       request_no: requestNo,
+      request_part: DEMO_REQUEST_PART,
       project_phase: values.one(m, 'project_phase'),
       scientist_1: personName(random.int(0, 9)),
       scientist_2: random.chance(0.4) ? personName(random.int(0, 9)) : null,

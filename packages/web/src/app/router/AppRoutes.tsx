@@ -13,6 +13,10 @@ const DashboardPage = lazyPage(() => import('../../features/dashboard/DashboardP
 const SettingsPage = lazyPage(() => import('../../features/settings/SettingsPage'), 'SettingsPage');
 const AccountPage = lazyPage(() => import('../../features/account/AccountPage'), 'AccountPage');
 const AuditPage = lazyPage(() => import('../../features/audit/AuditPage'), 'AuditPage');
+const ApplicationSettingsPage = lazyPage(
+  () => import('../../features/settings/application/ApplicationSettingsPage'),
+  'ApplicationSettingsPage',
+);
 const UserManagementPage = lazyPage(() => import('../../features/users/UserManagementPage'), 'UserManagementPage');
 const TemplateManagerRoutes = lazyPage(
   () => import('../../features/template-manager/TemplateManagerRoutes'),
@@ -54,6 +58,14 @@ export function AppRoutes() {
             element={page(
               <RequireRole role="administrator">
                 <AuditPage />
+              </RequireRole>,
+            )}
+          />
+          <Route
+            path="/settings/application"
+            element={page(
+              <RequireRole role="developer">
+                <ApplicationSettingsPage />
               </RequireRole>,
             )}
           />

@@ -14,6 +14,7 @@ export const ROUTE_META: RouteMeta[] = [
   { pattern: '/settings/account', title: 'My Account', parent: '/settings' },
   { pattern: '/settings/users', title: 'User Management', parent: '/settings' },
   { pattern: '/settings/audit', title: 'Audit', parent: '/settings' },
+  { pattern: '/settings/application', title: 'Application Settings', parent: '/settings' },
   { pattern: '/settings/templates-manager/*', title: 'Template Manager', parent: '/settings' },
   { pattern: '/forms/files-form', title: 'File Management', parent: '/' },
   { pattern: '/forms/files-form/:id', title: 'File Management', parent: '/' },

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { AppProviders, createQueryClient } from '../../app/providers/AppProviders';
+import { AppRoutes } from '../../app/router/AppRoutes';
 import { mockApi, sentBodies } from '../../test/mockApi';
 import { renderApp } from '../../test/renderApp';
 
@@ -60,4 +63,41 @@ describe('reset password page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
     expect(await screen.findByText('Password should contain at least 8 characters.')).toBeTruthy();
   });
+
+  it('reopened in the same tab after the reset, the used link shows Not Valid, not the form', async () => {
+    let used = false;
+    mockApi({
+      ...appConfig,
+      'POST auth/check-recovery-link': () =>
+        used
+          ? {
+              status: 422,
+              body: [{ field: 'code', message: 'This password recovery link is not valid or has expired.' }],
+            }
+          : { status: 200, body: { valid: true, username: 'jane' } },
+      'POST auth/reset-password': () => {
+        used = true;
+        return { status: 200, body: { message: 'Congratulations, Your password has been changed.' } };
+      },
+    });
+    // One query cache for both visits, as a single-page app keeps it while the tab stays open.
+    const queryClient = createQueryClient();
+    const openLink = () =>
+      render(
+        <MemoryRouter initialEntries={['/reset-password/7/once']}>
+          <AppProviders queryClient={queryClient}>
+            <AppRoutes />
+          </AppProviders>
+        </MemoryRouter>,
+      );
+    const first = openLink();
+    await userEvent.type(await screen.findByLabelText('New password'), 'brand-new-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
+    expect(await screen.findByText(/Congratulations/)).toBeTruthy();
+    first.unmount();
+
+    openLink();
+    expect(await screen.findByText('Not Valid')).toBeTruthy();
+    expect(screen.queryByLabelText('New password')).toBeNull();
+  }, 20_000);
 });

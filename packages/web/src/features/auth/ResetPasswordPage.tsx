@@ -76,7 +76,12 @@ export function ResetPasswordPage() {
     queryKey: ['auth', 'recovery-link', userId, code],
     queryFn: () => recoveryApi.checkRecoveryLink({ userId, code }),
     retry: false,
-    staleTime: Infinity,
+    // A link is checked on each visit: an answer kept from an earlier visit in this tab would show the
+    // form of a link used meanwhile.
+    staleTime: 0,
+    gcTime: 0,
+    refetchOnMount: 'always',
+    refetchOnWindowFocus: false,
   });
 
   let content;
@@ -86,7 +91,7 @@ export function ResetPasswordPage() {
         {doneText} {loginLink}
       </Alert>
     );
-  } else if (check.isPending) {
+  } else if (check.isPending || check.isFetching) {
     content = (
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
         <CircularProgress size={24} />

@@ -2,6 +2,7 @@ import Grid from '@mui/material/Grid';
 import AccountBoxIcon from '@mui/icons-material/AccountBox';
 import HistoryIcon from '@mui/icons-material/History';
 import PeopleIcon from '@mui/icons-material/People';
+import TuneIcon from '@mui/icons-material/Tune';
 import ViewQuiltIcon from '@mui/icons-material/ViewQuilt';
 import { hasRole } from '@mdis/shared';
 import { useSessionContext } from '../../platform/session/SessionContext';
@@ -31,6 +32,12 @@ export function SettingsPage() {
   }
   if (hasRole(roles, 'developer')) {
     tiles.push(
+      {
+        title: 'Application Settings',
+        description: 'App name, logos, footer, default user, map tiles, IGSN',
+        icon: <TuneIcon color="primary" sx={iconSx} />,
+        to: '/settings/application',
+      },
       {
         title: 'Template Manager',
         description: 'Data models and forms',

@@ -163,6 +163,7 @@ describe('TemplateManagerPage', () => {
     await screen.findByRole('article', { name: 'model CoreSection' });
     const file = new File(['{"name":"Section"}'], 'CoreSection.json', { type: 'application/json' });
     await userEvent.upload(screen.getByLabelText('template file'), file);
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Upload' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Validation Error');
     expect(alert.textContent).toContain('name: model name CoreSection already exists');
@@ -170,5 +171,27 @@ describe('TemplateManagerPage', () => {
       (c) => requestUrl(c[0] as RequestInfo) === 'cg/api/upload',
     )?.[1] as RequestInit;
     expect((init.body as FormData).get('file')).toBeInstanceOf(File);
+  });
+
+  it('asks before uploading, and offers to overwrite a template that exists', async () => {
+    const fetchMock = renderPage({
+      'POST cg/api/upload': {
+        status: 422,
+        body: [{ field: 'file', message: 'model name CoreSection already exists', kind: 'exists' }],
+      },
+    });
+    const uploads = () => fetchedUrls(fetchMock).filter((url) => url.startsWith('cg/api/upload'));
+    await screen.findByRole('article', { name: 'model CoreSection' });
+    const file = new File(['{"name":"Section"}'], 'CoreSection.json', { type: 'application/json' });
+    await userEvent.upload(screen.getByLabelText('template file'), file);
+    const confirm = await screen.findByRole('dialog', { name: 'Upload a template' });
+    expect(within(confirm).getByText('Upload CoreSection.json into the template manager?')).toBeTruthy();
+    expect(uploads()).toEqual([]); // nothing starts before the confirmation
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Upload' }));
+
+    const overwrite = await screen.findByRole('dialog', { name: 'Overwrite existing templates?' });
+    expect(within(overwrite).getByText(/model name CoreSection already exists/)).toBeTruthy();
+    await userEvent.click(within(overwrite).getByRole('button', { name: 'Overwrite' }));
+    await waitFor(() => expect(uploads()).toEqual(['cg/api/upload', 'cg/api/upload?overwrite=1']));
   });
 });

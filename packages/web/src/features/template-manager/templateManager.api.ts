@@ -114,10 +114,11 @@ export const templateManagerApi = {
   /** Schema sync of the model's table; a plan that drops data answers 409 unless allowDataLoss. */
   createModelTable: (model: string, allowDataLoss = false) =>
     api.post<TableResult>('create-model-table', { model, allowDataLoss }, { base: CG_BASE }),
-  upload: async (file: File, token: string | null | undefined) => {
+  /** `overwrite`: templates whose names exist are replaced; without it they are refused (kind 'exists'). */
+  upload: async (file: File, token: string | null | undefined, overwrite = false) => {
     const body = new FormData();
     body.append('file', file, file.name);
-    const response = await rawRequest('upload', token, { method: 'POST', body });
+    const response = await rawRequest(overwrite ? 'upload?overwrite=1' : 'upload', token, { method: 'POST', body });
     return (await response.json()) as UploadResult;
   },
   formTemplate: async (name: string): Promise<FormTemplate> =>

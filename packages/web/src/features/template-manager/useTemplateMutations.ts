@@ -49,7 +49,8 @@ export function useUploadTemplate() {
   const { notify } = useNotifications();
   const token = useSessionContext().user?.token;
   return useMutation({
-    mutationFn: (file: File) => templateManagerApi.upload(file, token),
+    mutationFn: ({ file, overwrite = false }: { file: File; overwrite?: boolean }) =>
+      templateManagerApi.upload(file, token, overwrite),
     onSuccess: () => {
       notify('template was uploaded successfully', 'success');
       refresh();

@@ -8,13 +8,20 @@ export interface Notification {
   message: string;
   color: AlertColor;
   timeout: number;
+  /** The action a warning is about (e.g. 'message-save'); its later success drops the warning. */
+  source?: string;
 }
 
 interface NotificationsContextValue {
   /** The snackbar: 6000 ms, colour info unless told. */
   notify: (message: string, color?: AlertColor) => void;
-  /** A warning notification that stays 30 s (save failures, server messages). */
-  warn: (message: string) => void;
+  /**
+   * A warning notification that stays 30 s (save failures, server messages). `source` names the
+   * action it is about, so that action's later success can take it back (`settle`).
+   */
+  warn: (message: string, source?: string) => void;
+  /** `source` succeeded: its warnings still showing or queued no longer hold and go. */
+  settle: (source: string) => void;
   /** Drops what is showing and queued: a message for one user must not greet the next one. */
   clear: () => void;
 }
@@ -28,15 +35,19 @@ export const GIVE_WAY_AFTER_MS = 2000;
 
 export function NotificationsProvider({ children }: { children: ReactNode }) {
   const [queue, setQueue] = useState<Notification[]>([]);
-  const push = useCallback((message: string, color: AlertColor, timeout: number) => {
+  const push = useCallback((message: string, color: AlertColor, timeout: number, source?: string) => {
     // A new message replaces a confirmation on show or in line ('Record was created successfully'
     // must not wait 2 s behind the previous save's): only warnings are kept until they give way.
-    setQueue((q) => [...q.filter((shown) => shown.color === 'warning'), { id: nextId++, message, color, timeout }]);
+    setQueue((q) => [
+      ...q.filter((shown) => shown.color === 'warning'),
+      { id: nextId++, message, color, timeout, ...(source ? { source } : {}) },
+    ]);
   }, []);
   const value = useMemo<NotificationsContextValue>(
     () => ({
       notify: (message, color = 'info') => push(message, color, SNACKBAR_TIMEOUT_MS),
-      warn: (message) => push(message, 'warning', WARNING_TIMEOUT_MS),
+      warn: (message, source) => push(message, 'warning', WARNING_TIMEOUT_MS, source),
+      settle: (source) => setQueue((q) => q.filter((n) => n.source !== source)),
       clear: () => setQueue([]),
     }),
     [push],

@@ -76,8 +76,13 @@ export const transferRoutes: CgRoutes = (app, service) => {
     const scope = plain.withTypeProvider<ZodTypeProvider>();
     void scope.register(fastifyMultipart, { limits: { files: 2, fileSize: MAX_UPLOAD_BYTES, fields: 10 } });
     scope.after(() => {
-      scope.post('/upload', { ...developerWrite, schema: upload }, async (request) =>
-        service.transfer.upload(await singleFile(request)),
+      // overwrite=1: templates whose names exist are replaced (the client asks first); else refused, kind 'exists'.
+      const overwriteQuery = z.object({ overwrite: z.enum(['0', '1']).optional() });
+      scope.post(
+        '/upload',
+        { ...developerWrite, schema: { ...upload, querystring: overwriteQuery } },
+        async (request) =>
+          service.transfer.upload(await singleFile(request), undefined, request.query.overwrite === '1'),
       );
       scope.post(
         '/verify-uploaded-template',

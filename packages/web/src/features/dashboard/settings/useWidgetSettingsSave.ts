@@ -22,6 +22,8 @@ async function checkDraft(type: string, draft: WidgetDraft): Promise<DraftErrors
   return { ...queryFilterErrors(draft.extraSettings.queryFilter, columns), ...errors };
 }
 
+const SAVE_SOURCE = 'widget-settings-save';
+
 /**
  * Checks the draft like the server, then saves it. A 422 lands at the fields; anything else
  * warns 'could not save widget settings.' and leaves the dialog open.
@@ -31,7 +33,7 @@ export function useWidgetSettingsSave(
   save: (id: number, body: ReturnType<typeof toUpdate>) => Promise<void>,
   onSaved: () => void,
 ) {
-  const { warn } = useNotifications();
+  const { warn, settle } = useNotifications();
   const [errors, setErrors] = useState<DraftErrors>({});
   const [saving, setSaving] = useState(false);
   const submit = async (draft: WidgetDraft) => {
@@ -41,11 +43,12 @@ export function useWidgetSettingsSave(
       setErrors(found);
       if (Object.keys(found).length > 0) return;
       await save(widget.id, toUpdate(draft));
+      settle(SAVE_SOURCE);
       onSaved();
     } catch (error) {
       if (isApiError(error) && error.status === 422) {
         setErrors(Object.fromEntries(error.fieldErrors.map((field) => [field.field, field.message])));
-      } else warn(WIDGET_UI_MESSAGES.save);
+      } else warn(WIDGET_UI_MESSAGES.save, SAVE_SOURCE);
     } finally {
       setSaving(false);
     }

@@ -14,6 +14,7 @@ import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { messageKeys, messagesApi } from '../posts.api';
 import { MessageCalendar } from './messages/MessageCalendar';
 import { monthBounds, monthOf, today } from './messages/messageDates';
+import { MessageDayPager, type MessageDayPagerProps } from './messages/MessageDayPager';
 import { MessageForm } from './messages/MessageForm';
 import { MessagePreview } from './messages/MessagePreview';
 import { DELETE_CONFIRMATION } from './PostBoxWidget';
@@ -87,6 +88,8 @@ interface MessageTabsProps {
   tab: number;
   onTabChange: (tab: number) => void;
   shown: Message | null;
+  /** When the selected day holds more than one message. */
+  pager?: MessageDayPagerProps;
   emptyText: string;
   onEdit: (message: Message) => void;
   onDelete: (message: Message) => void;
@@ -94,7 +97,7 @@ interface MessageTabsProps {
 }
 
 /** 'Last Message' (the selected or latest one) and 'New Message' (the form). */
-function MessageTabs({ tab, onTabChange, shown, emptyText, onEdit, onDelete, onCreated }: MessageTabsProps) {
+function MessageTabs({ tab, onTabChange, shown, pager, emptyText, onEdit, onDelete, onCreated }: MessageTabsProps) {
   const mayWrite = useMayWrite();
   return (
     <>
@@ -109,6 +112,7 @@ function MessageTabs({ tab, onTabChange, shown, emptyText, onEdit, onDelete, onC
         {mayWrite && <Tab label="New Message" />}
       </Tabs>
       <Box sx={{ pt: 1 }}>
+        {tab === 0 && pager && <MessageDayPager {...pager} />}
         {tab === 0 &&
           (shown ? (
             <MessagePreview message={shown} onEdit={() => onEdit(shown)} onDelete={() => onDelete(shown)} />
@@ -154,18 +158,34 @@ function DeleteMessageDialog({ message, onClose, onDeleted }: DeleteMessageDialo
   );
 }
 
+/** The day picked in the calendar and which of its messages is shown (a day may hold several). */
+function useDaySelection(monthMessages: readonly Message[]) {
+  const [selection, setSelection] = useState<{ day: string | null; index: number }>({ day: null, index: 0 });
+  const dayMessages = monthMessages.filter((message) => message.date === selection.day);
+  const index = Math.max(0, Math.min(selection.index, dayMessages.length - 1));
+  const pager: MessageDayPagerProps | undefined =
+    dayMessages.length > 1
+      ? { index, count: dayMessages.length, onChange: (next) => setSelection({ day: selection.day, index: next }) }
+      : undefined;
+  return {
+    selectedDay: selection.day,
+    setSelectedDay: (day: string | null) => setSelection({ day, index: 0 }),
+    selected: dayMessages.at(index),
+    pager,
+  };
+}
+
 /** Messages of the day: a calendar, the selected or latest message, and a form for a new one. */
 export function MessageOfTheDayWidget({ widget }: WidgetProps) {
   const queryClient = useQueryClient();
   const [tab, setTab] = useState(0);
   const [month, setMonth] = useState(() => monthOf(today()));
-  const [selectedDay, setSelectedDay] = useState<string | null>(null);
   const [editing, setEditing] = useState<Message | null>(null);
   const [deleting, setDeleting] = useState<Message | null>(null);
   const { latest, inMonth } = useMessages(month);
   const reload = () => queryClient.invalidateQueries({ queryKey: messageKeys.all });
   const monthMessages = inMonth.data ?? [];
-  const selected = monthMessages.find((message) => message.date === selectedDay);
+  const { selectedDay, setSelectedDay, selected, pager } = useDaySelection(monthMessages);
   const shown = selected ?? latest.data ?? null;
   const calendarColumns = CALENDAR_COLUMNS[textSetting(widget.extraSettings, 'calendarWidth')] ?? 4;
 
@@ -190,6 +210,7 @@ export function MessageOfTheDayWidget({ widget }: WidgetProps) {
             tab={tab}
             onTabChange={setTab}
             shown={shown}
+            pager={pager}
             emptyText={latest.isError ? errorMessage(latest.error) : 'No message yet.'}
             onEdit={setEditing}
             onDelete={setDeleting}

@@ -68,7 +68,7 @@ describe('samples CSV widget', () => {
     expect(fetchedUrls(fetchMock)).toContain('api/v1/widgets/download-samples-as-csv?requestNo=3&requestPart=A');
   });
 
-  it("shows the server's message when the request does not exist", async () => {
+  it("shows the server's message in a warning dialog (not a snackbar) when the request does not exist", async () => {
     const saved = captureDownloads();
     serve({
       status: 422,
@@ -78,7 +78,11 @@ describe('samples CSV widget', () => {
     fireEvent.change(within(form).getByLabelText(/Request Number/), { target: { value: '9' } });
     fireEvent.change(within(form).getByLabelText(/Request Part/), { target: { value: 'Z' } });
     await userEvent.click(within(form).getByRole('button', { name: 'Download CSV' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Sample request 9 part Z does not exist.');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Warning' });
+    expect(within(dialog).getByText('Sample request 9 part Z does not exist.')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(saved).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
   });
 });

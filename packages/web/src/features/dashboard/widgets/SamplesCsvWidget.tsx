@@ -4,8 +4,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import DownloadIcon from '@mui/icons-material/Download';
 import { REQUIRED_MESSAGE, samplesCsvFileName } from '@mdis/shared';
-import { errorMessage } from '../../../platform/api/ApiError';
+import { errorMessage, isApiError } from '../../../platform/api/ApiError';
 import { useNotifications } from '../../../platform/notifications/NotificationsContext';
+import { WarningDialog } from '../../../ui/WarningDialog';
 import { widgetsApi } from '../dashboard.api';
 import type { WidgetProps } from './widgetTypes';
 
@@ -29,6 +30,7 @@ export function SamplesCsvWidget({ widget }: WidgetProps) {
   const [requestPart, setRequestPart] = useState('');
   const [checked, setChecked] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const noError = checked && requestNo.trim() === '' ? REQUIRED_MESSAGE : undefined;
   const partError = checked && requestPart.trim() === '' ? REQUIRED_MESSAGE : undefined;
 
@@ -41,7 +43,9 @@ export function SamplesCsvWidget({ widget }: WidgetProps) {
       const csv = await widgetsApi.samplesCsv(requestNo.trim(), requestPart.trim());
       saveTextFile(csv, samplesCsvFileName(requestNo.trim(), requestPart.trim()));
     } catch (error) {
-      warn(errorMessage(error));
+      // Spec 2 §8: a 422 of the download (no such request) is a warning dialog; other failures a notice.
+      if (isApiError(error) && error.status === 422) setRefusal(error.fieldErrors[0]?.message ?? error.message);
+      else warn(errorMessage(error));
     } finally {
       setBusy(false);
     }
@@ -75,6 +79,7 @@ export function SamplesCsvWidget({ widget }: WidgetProps) {
       <Button type="submit" variant="contained" startIcon={<DownloadIcon />} disabled={busy}>
         Download CSV
       </Button>
+      <WarningDialog message={refusal} onClose={() => setRefusal(null)} />
     </Stack>
   );
 }

@@ -1,25 +1,26 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { CircleMarker, MapContainer, Polyline, TileLayer, Tooltip, useMap } from 'react-leaflet';
+import { MapContainer, Polyline, TileLayer, useMap } from 'react-leaflet';
 import { latLngBounds } from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { api } from '../../../platform/api/apiClient';
 import { errorMessage } from '../../../platform/api/ApiError';
+import { useSessionContext } from '../../../platform/session/SessionContext';
+import { MapLegend, PointMarker } from './mapMarkers';
 import {
   MAP_DEFAULT_ZOOM,
   MAP_HEIGHT,
   MAP_RECORD_LIMIT,
   MAP_REFIT_DELAY_MS,
-  tilesUrl,
+  mapTiles,
   toMapPoints,
   type MapPoint,
 } from './mapPoints';
 import { listSetting, numberSetting, textSetting } from './settingValues';
 import type { WidgetProps } from './widgetTypes';
 
-const COLORS = { site: '#E65100', hole: '#01579B' } as const;
 // Without tiles the map still shows where things are: a 30° graticule over a sea-coloured plane.
 const GRATICULE: [number, number][][] = [
   ...[-60, -30, 0, 30, 60].map((lat): [number, number][] => [
@@ -78,8 +79,12 @@ function usePoints(settings: Record<string, unknown>) {
 /** Sites and holes with coordinates on a Leaflet map, 400 px high (spec 2 §2). */
 export function SitesAndHolesMapWidget({ widget }: WidgetProps) {
   const settings = widget.extraSettings;
+  const { config } = useSessionContext();
   const points = usePoints(settings);
-  const tiles = tilesUrl(textSetting(settings, 'tilesBaseUrl'));
+  const tiles = mapTiles(textSetting(settings, 'tilesBaseUrl'), config.MapTilesBaseUrl);
+  // Tiles that do not load (offline, blocked) leave the graticule as the map.
+  const [tilesState, setTilesState] = useState<'loading' | 'loaded' | 'failed'>('loading');
+  const tilesFailed = tilesState === 'failed';
   const manual = textSetting(settings, 'mapInitType') === 'manual';
   const center: [number, number] = manual
     ? [numberSetting(settings, 'startLatitude', 0), numberSetting(settings, 'startLongitude', 0)]
@@ -87,39 +92,40 @@ export function SitesAndHolesMapWidget({ widget }: WidgetProps) {
   const zoom = manual ? numberSetting(settings, 'startZoom', MAP_DEFAULT_ZOOM) : MAP_DEFAULT_ZOOM;
   const shown = points.data ?? [];
   const sites = shown.filter((p) => p.kind === 'site').length;
+  const offline = !tiles || tilesFailed;
   return (
     <Box>
       <Box sx={{ height: MAP_HEIGHT, '& .leaflet-container': { height: '100%', bgcolor: '#cfe3ee' } }}>
         <MapContainer center={center} zoom={zoom} worldCopyJump aria-label="map of sites and holes">
-          {tiles ? (
-            <TileLayer url={tiles} attribution="&copy; map tiles" />
-          ) : (
+          {tiles && (
+            <TileLayer
+              url={tiles.url}
+              attribution={tiles.attribution}
+              eventHandlers={{
+                tileload: () => setTilesState('loaded'),
+                tileerror: () => setTilesState((state) => (state === 'loaded' ? state : 'failed')),
+              }}
+            />
+          )}
+          {offline && (
             <Polyline positions={GRATICULE} interactive={false} pathOptions={{ color: '#8fb3c7', weight: 1 }} />
           )}
           {shown.map((point) => (
-            <CircleMarker
-              key={`${point.kind}-${String(point.id)}`}
-              center={[point.lat, point.lng]}
-              radius={point.kind === 'site' ? 9 : 6}
-              pathOptions={{ color: COLORS[point.kind], fillColor: COLORS[point.kind], fillOpacity: 0.7 }}
-            >
-              <Tooltip>
-                <strong>{point.kind === 'site' ? 'Site' : 'Hole'}</strong>
-                {point.tooltip.map((line) => (
-                  <div key={line}>{line}</div>
-                ))}
-              </Tooltip>
-            </CircleMarker>
+            <PointMarker key={`${point.kind}-${String(point.id)}`} point={point} />
           ))}
           {!manual && <AutoFit points={shown} />}
         </MapContainer>
       </Box>
-      <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }} data-testid="map-status">
-        {points.isError
-          ? errorMessage(points.error)
-          : `${String(sites)} sites, ${String(shown.length - sites)} holes with coordinates`}
-        {!tiles && ' · Map tiles unavailable (offline map): set a tiles URL in the settings to show a base map.'}
-      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, alignItems: 'center', mt: 0.5 }}>
+        <MapLegend counts={{ site: sites, hole: shown.length - sites }} />
+        <Typography variant="caption" color="text.secondary" component="p" data-testid="map-status">
+          {points.isError
+            ? errorMessage(points.error)
+            : `${String(sites)} sites, ${String(shown.length - sites)} holes with coordinates`}
+          {!tiles && ' · Map tiles unavailable (offline map): set a tiles URL in the settings to show a base map.'}
+          {tiles && tilesFailed && ' · Map tiles could not be loaded: showing the offline map.'}
+        </Typography>
+      </Box>
     </Box>
   );
 }

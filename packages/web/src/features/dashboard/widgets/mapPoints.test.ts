@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { positionOf, tilesUrl, toMapPoints } from './mapPoints';
+import { OSM_ATTRIBUTION, mapTiles, positionOf, tilesUrl, toMapPoints } from './mapPoints';
 
 describe('map points', () => {
   it('reads latitude_dec/longitude_dec, or latitude/longitude', () => {
@@ -31,5 +31,23 @@ describe('map points', () => {
   it('builds the tiles URL from the base; none means the offline map', () => {
     expect(tilesUrl('https://tile.openstreetmap.org')).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
     expect(tilesUrl('  ')).toBeUndefined();
+  });
+});
+
+describe('mapTiles', () => {
+  it("takes the widget's tiles, else the application's (OpenStreetMap with its attribution)", () => {
+    expect(mapTiles('', 'https://tile.openstreetmap.org')).toEqual({
+      url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      attribution: OSM_ATTRIBUTION,
+    });
+    expect(mapTiles('https://tiles.example.org/base', 'https://tile.openstreetmap.org')).toEqual({
+      url: 'https://tiles.example.org/base/{z}/{x}/{y}.png',
+      attribution: 'Map tiles: tiles.example.org',
+    });
+    expect(mapTiles(' ', '')).toBeUndefined();
+  });
+
+  it('escapes a host before Leaflet shows it as HTML', () => {
+    expect(mapTiles('https://<img>', '')?.attribution).toBe('Map tiles: &#60;img&#62;');
   });
 });

@@ -50,3 +50,27 @@ export function tilesUrl(base: string): string | undefined {
   const trimmed = base.trim();
   return trimmed === '' ? undefined : `${trimmed}/{z}/{x}/{y}.png`;
 }
+
+export const OSM_ATTRIBUTION =
+  '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+
+export interface MapTiles {
+  url: string;
+  attribution: string;
+}
+
+/**
+ * The tiles a map draws: the widget's own base URL, else the application's (`MapTilesBaseUrl`,
+ * OpenStreetMap's standard tiles by default); none when both are empty. OpenStreetMap's tiles carry
+ * the attribution its tile usage policy requires; others name their host.
+ */
+export function mapTiles(widgetBase: string, appBase: string): MapTiles | undefined {
+  const base = widgetBase.trim() || appBase.trim();
+  const url = tilesUrl(base);
+  if (!url) return undefined;
+  const host = /^https?:\/\/([^/]+)/i.exec(base)?.[1] ?? base;
+  // Leaflet shows the attribution as HTML: the host comes from a setting, so it is escaped.
+  const escaped = host.replace(/[<>&"']/g, (c) => `&#${String(c.charCodeAt(0))};`);
+  const attribution = /(^|\.)openstreetmap\.org$/i.test(host) ? OSM_ATTRIBUTION : `Map tiles: ${escaped}`;
+  return { url, attribution };
+}

@@ -35,7 +35,8 @@ export const SETTING_FIELDS: Partial<Record<string, readonly SettingField[]>> = 
       key: 'tilesBaseUrl',
       label: 'Tiles URL',
       kind: 'text',
-      helperText: 'e.g. https://tile.openstreetmap.org (no trailing slash); empty: offline map',
+      helperText:
+        'e.g. https://tile.openstreetmap.org (no trailing slash); empty: the tiles of the application settings',
     },
   ],
   SimpleChartWidget: [

@@ -33,11 +33,20 @@ interface InputSettingsProps {
   onChange: (field: FormField) => void;
 }
 
+/** Which language a formula is written in, with an example (the server's parser checks it on save). */
+export const FORMULA_HINT =
+  "mDIS expression: [column] references with + - * / and . to join text, e.g. [top] + [sample_length] or [hole] . '_' . [core]. A calculated input is always disabled.";
+
 /** The input type among those the column type allows (else an error), calculate and disabled. */
 function InputSettings({ field, column, onChange }: InputSettingsProps) {
   const { types } = inputTypesFor(column);
   const typeError = inputTypeError(field, column);
   const input = field.formInput;
+  // A formula forces the input disabled; clearing it gives the field back its own setting (enabled).
+  const handleCalculate = (calculate: string) => {
+    const cleared = calculate.trim() === '' && (input.calculate ?? '').trim() !== '';
+    onChange(withInput(field, cleared ? { calculate, disabled: false } : { calculate }));
+  };
   const handleType = (type: InputType) => {
     const patch = type === 'select' && !input.selectSource ? { type, selectSource: selectSourceOf('list') } : { type };
     onChange(withInput(field, patch));
@@ -62,8 +71,8 @@ function InputSettings({ field, column, onChange }: InputSettingsProps) {
         label="Calculate"
         size="small"
         value={input.calculate ?? ''}
-        helperText="A formula with [column] references; a calculated input is always disabled."
-        onChange={(event) => onChange(withInput(field, { calculate: event.target.value }))}
+        helperText={FORMULA_HINT}
+        onChange={(event) => handleCalculate(event.target.value)}
       />
       <FormControlLabel
         control={

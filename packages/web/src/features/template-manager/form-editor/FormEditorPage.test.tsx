@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { STORAGE_KEYS } from '@mdis/shared';
@@ -107,7 +107,7 @@ describe('FormEditorPage', () => {
       expect(screen.getByRole('button', { name: 'Save & Generate' })).toHaveProperty('disabled', false),
     );
     expect(screen.getByLabelText(/Form name/)).toHaveProperty('readOnly', true);
-  }, 30_000);
+  }, 60_000);
 
   it('requires a name before saving', async () => {
     const fetchMock = renderEditor(`${BASE}/CurationBox/new`);
@@ -158,6 +158,13 @@ describe('FormEditorPage', () => {
     await userEvent.type(within(dialog).getByLabelText('List name'), 'box sizes');
     await userEvent.type(within(dialog).getByLabelText(/^Calculate/), "[slot] . 'x'");
     expect(within(dialog).getByRole('switch', { name: 'Disabled' })).toMatchObject({ checked: true, disabled: true });
+    expect(
+      within(dialog).getByText(/mDIS expression: \[column\] references.*e\.g\. \[top\] \+ \[sample_length\]/),
+    ).toBeTruthy();
+    // Cleared, the formula no longer forces the input disabled (issue 24 item 10).
+    fireEvent.change(within(dialog).getByLabelText(/^Calculate/), { target: { value: '' } });
+    expect(within(dialog).getByRole('switch', { name: 'Disabled' })).toMatchObject({ checked: false, disabled: false });
+    fireEvent.change(within(dialog).getByLabelText(/^Calculate/), { target: { value: "[slot] . 'x'" } });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('saved successfully')).toBeTruthy();
@@ -171,7 +178,7 @@ describe('FormEditorPage', () => {
         selectSource: { type: 'list', listName: 'BOX SIZES', textField: 'remark', valueField: 'display' },
       },
     });
-  }, 30_000);
+  }, 60_000);
 
   it('picks parent and child forms among the forms of the parent and child models', async () => {
     const fetchMock = renderEditor(`${BASE}/CurationBox/update/box`);

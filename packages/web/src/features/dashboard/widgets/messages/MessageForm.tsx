@@ -65,9 +65,12 @@ function MessageImagesEditor({ images, onChange }: MessageImagesEditorProps) {
   ));
 }
 
+// A failed save's warning stays 30 s; the next successful save of a message takes it back.
+const SAVE_SOURCE = 'message-save';
+
 /** Date, text and captioned images of a message; a 422 lists the field errors in a closable summary. */
 export function MessageForm({ message, onSave, onSaved }: MessageFormProps) {
-  const { warn } = useNotifications();
+  const { warn, settle } = useNotifications();
   const [date, setDate] = useState(message?.date ?? today());
   const [text, setText] = useState(message?.message ?? '');
   const [images, setImages] = useState<ImageDraft[]>(
@@ -87,12 +90,13 @@ export function MessageForm({ message, onSave, onSaved }: MessageFormProps) {
     try {
       await onSave(toBody(date, text, images));
       setProblems([]);
+      settle(SAVE_SOURCE);
       onSaved();
     } catch (error) {
       if (isApiError(error) && error.status === 422) {
-        warn(MESSAGE_MESSAGES.notValid);
+        warn(MESSAGE_MESSAGES.notValid, SAVE_SOURCE);
         setProblems(error.fieldErrors.map((field) => `${field.field}: ${field.message}`));
-      } else warn(errorMessage(error));
+      } else warn(errorMessage(error), SAVE_SOURCE);
     } finally {
       setSaving(false);
     }
