@@ -41,7 +41,7 @@ describe('a curator’s day on the generic form screen', { timeout: 30_000 }, ()
     mockFormApi(ADMIN, threeCores);
     renderScreen({ user: ADMIN, route: { filter: HOLE } });
     await row(1);
-    await userEvent.click(screen.getByRole('button', { name: 'Filter by value' }));
+    await userEvent.click(screen.getByRole('button', { name: /Filter by value$/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Filter by value' });
     await userEvent.type(within(dialog).getByLabelText('Top Depth'), '>=10');
     await userEvent.type(within(dialog).getByLabelText('Core'), 'abc');

@@ -32,7 +32,11 @@ describe('message of the day', { timeout: 20_000 }, () => {
   it('reaches a second message of the same date from the calendar', async () => {
     serve([message(1, 'Drilling starts at six.'), message(2, 'Core 12 is on deck.')]);
     renderDashboard(ADMIN);
-    await userEvent.click(await screen.findByRole('gridcell', { name: today() }));
+    // A day is announced as "26 November 2026"; its ISO date is in data-day.
+    const days = await screen.findAllByRole('gridcell');
+    const day = days.find((cell) => cell.getAttribute('data-day') === today());
+    if (!day) throw new Error(`no calendar day ${today()}`);
+    await userEvent.click(day);
     const preview = await screen.findByRole('article', { name: 'message preview' });
     expect(within(preview).getByText('Drilling starts at six.')).toBeTruthy();
     expect(screen.getByText('Message 1 of 2')).toBeTruthy();
