@@ -16,6 +16,13 @@ const WRITES_BY_DESIGN: Partial<Record<string, readonly string[] | 'all'>> = {
 
 const COUNTER = 'fuzz_writes';
 
+/**
+ * Tables the database writes itself, by triggers, alongside a watched row write: counting them too
+ * would count that one write two or three times. The record history, the row counters, and SQLite's
+ * FTS5 text indexes (virtual tables, which take no triggers, and their shadow tables).
+ */
+const DERIVED = ['record_history', 'record_counts'];
+
 /** One state of the data: committed row writes so far, the schema, the stored files. */
 export interface Snapshot {
   writes: number;
@@ -51,7 +58,10 @@ async function prepareSqlite(db: Db): Promise<void> {
   await sql`CREATE TABLE IF NOT EXISTS ${sql.table(COUNTER)} (id INTEGER PRIMARY KEY, n INTEGER NOT NULL)`.execute(db);
   await sql`INSERT OR IGNORE INTO ${sql.table(COUNTER)} (id, n) VALUES (1, 0)`.execute(db);
   const { rows } = await sql<{ name: string }>`SELECT name FROM sqlite_master t WHERE type = 'table'
-    AND name NOT LIKE 'sqlite_%' AND name <> ${COUNTER}
+    AND name NOT LIKE 'sqlite_%' AND name <> ${COUNTER} AND name NOT IN (${sql.join(DERIVED)})
+    AND coalesce(sql, '') NOT LIKE 'CREATE VIRTUAL TABLE%'
+    AND NOT EXISTS (SELECT 1 FROM sqlite_master v WHERE v.type = 'table' AND v.sql LIKE 'CREATE VIRTUAL TABLE%'
+      AND substr(t.name, 1, length(v.name) + 1) = v.name || '_')
     AND NOT EXISTS (SELECT 1 FROM sqlite_master g WHERE g.type = 'trigger' AND g.name = 'fuzz_d_' || t.name)`.execute(
     db,
   );
@@ -76,6 +86,7 @@ async function preparePostgres(db: Db): Promise<void> {
     $$ BEGIN UPDATE fuzz_writes SET n = n + 1 WHERE id = 1; RETURN NULL; END $$`.execute(db);
   const { rows } = await sql<{ name: string }>`SELECT c.relname AS name FROM pg_class c
     WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind IN ('r', 'p') AND c.relname <> ${COUNTER}
+    AND c.relname NOT IN (${sql.join(DERIVED)})
     AND NOT EXISTS (SELECT 1 FROM pg_trigger t WHERE t.tgrelid = c.oid AND t.tgname = 'fuzz_w')`.execute(db);
   for (const { name } of rows) {
     if (WRITES_BY_DESIGN[name] === 'all') continue;
