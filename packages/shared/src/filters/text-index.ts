@@ -130,7 +130,8 @@ export function requiredLiterals(pattern: string): string[] {
     } else if (c === '(') {
       // Groups are skipped whole (with an alternation inside they may match either side).
       next = skipGroup(pattern, i);
-    } else if (!'.^$*+?{})]'.includes(c)) {
+    } else if (!'.^$*+?{})]'.includes(c) && c !== '\u0000') {
+      // NUL ends a run too: it cannot travel inside an FTS5 query string.
       literal = c;
     }
     const quantifier = quantifierAt(pattern, next);
