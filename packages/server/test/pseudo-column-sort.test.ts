@@ -5,8 +5,13 @@ import { DIALECTS } from './helpers/dialects';
 
 type Rec = Record<string, unknown>;
 
-// The one pseudo column of the drilling model that holds a list (the core box's split ids): no value to sort by.
-const UNSORTABLE = new Set(['CurationCorebox.contained_section_splits']);
+// The pseudo column that holds a list (the core box's split ids): no value to sort by. The map and
+// RDF/XML links of the toolbar's buttons: built with functions the SQL compiler does not translate
+// (count), so app/forms marks them unsortable and the table offers no sort by them.
+const LINKS = ['ProjectHole.map_url', 'ProjectSite.map_url'].concat(
+  ['CoreCore', 'ProjectHole', 'CurationCuttings', 'CurationSample', 'CurationSectionSplit'].map((m) => `${m}.rdf_url`),
+);
+const UNSORTABLE = new Set(['CurationCorebox.contained_section_splits', ...LINKS]);
 
 /** Every pseudo column of the drilling models, as model → column names. */
 function pseudoColumns(): [string, string][] {
