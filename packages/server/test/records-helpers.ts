@@ -45,6 +45,19 @@ function queryRecorder(base: Db, queries: string[]): KyselyPlugin {
   };
 }
 
+/**
+ * A query compiled once and run by `executeQuery` (infra/db/prepared-query.ts: the token check) never
+ * passes a plugin's transformQuery: recorded here, so the tests see every statement.
+ */
+function recordPrecompiled(db: Db, queries: string[]): Db {
+  const execute = db.executeQuery.bind(db);
+  const executeQuery: Db['executeQuery'] = (query, queryId) => {
+    queries.push('sql' in query ? query.sql : query.compile().sql);
+    return execute(query, queryId);
+  };
+  return Object.assign(db, { executeQuery });
+}
+
 export async function saveAndSync(db: Db, dialect: Dialect, template: unknown): Promise<ModelTemplate> {
   const store = createTemplateStore(db);
   const saved = await store.saveModel(parseModelTemplate(template));
@@ -72,7 +85,7 @@ export async function createRecordsApp(dialect: Dialect): Promise<RecordsTestApp
   const store = createTemplateStore(database.db);
   for (const form of FORMS) await store.saveForm(parseFormTemplate(form));
   const queries: string[] = [];
-  const db = database.db.withPlugin(queryRecorder(database.db, queries));
+  const db = recordPrecompiled(database.db.withPlugin(queryRecorder(database.db, queries)), queries);
   const app = await buildApp(
     testConfig({
       database: database.config,

@@ -51,7 +51,7 @@ describe.each(DIALECTS)('reports: cores with sections, PDF, form/print (%s)', (d
     expect(printed.statusCode, printed.body).toBe(200);
     expect(printed.body).toContain(`data-igsn="${String(f.core1.core.igsn)}"`);
     const global = await get(`/api/v1/global/print?name=CoreCore&id=${id}&reportName=Details`);
-    expect(global.body).toContain('<h1>Details of CoreCore record</h1>');
+    expect(global.body).toContain('<h1>Details of Core record</h1>');
     const mismatch = await get(`/api/v1/form/print?name=sample&id=${String(f.sample.id)}&reportName=CoreQrCodes`);
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json<{ message: string }>().message).toBe('report can not be used for model');
