@@ -142,7 +142,11 @@ browserSuite('value lists and the code scanner', 'lists-scanner', (session) => {
       const dialog = admin.getByRole('dialog');
       await visible(dialog.getByLabel('Enter (or scan) igsn code'));
       // headless Chromium has no camera: the attempt fails, and its button is replaced meanwhile
-      if (via === 'camera button') await dialog.getByRole('button', { name: 'Scan with camera' }).click();
+      if (via === 'camera button') {
+        await dialog.getByRole('button', { name: 'Scan with camera' }).click();
+        // the camera's code loads on first use; its failure hands the focus back to the input
+        await visible(dialog.getByText('The camera could not be started.'));
+      }
       await dialog.click({ position: { x: 4, y: 4 } }); // the dialog's margin: focus leaves the scanner
       await hidden(dialog);
     }
