@@ -9,7 +9,7 @@ import { planSchemaSync } from './plan';
 import type { SchemaPlan, SchemaStep } from './plan-types';
 import { derivedSteps } from './derived-steps';
 import { desiredTable } from './desired-table';
-import { tableExists } from './introspect';
+import { resolveJoinTable, tableExists } from './introspect';
 
 export { applySchemaPlan, dataLossOf, needsSqliteRebuild, type ApplyOptions } from './apply';
 export { desiredTable, physicalIndexName, sqlTypeOf, type DesiredTable } from './desired-table';
@@ -60,6 +60,21 @@ export async function syncModelTable(
     },
   });
   return plan;
+}
+
+/**
+ * Drops the join table between two tables (either name), links and all: for an m:n relation
+ * removed outside a template sync (a model deleted with its relations). Answers the dropped name.
+ */
+export async function dropJoinTable(
+  db: Db | AnyDb,
+  dialect: Dialect,
+  table: string,
+  relatedTable: string,
+): Promise<string | undefined> {
+  const joinTable = await resolveJoinTable(db as AnyDb, dialect, table, relatedTable);
+  if (joinTable) await (db as AnyDb).schema.dropTable(joinTable).execute();
+  return joinTable;
 }
 
 /** Syncs several models, parents first (see orderByDependencies); each in its own transaction. */

@@ -53,14 +53,17 @@ export function checkedModel(
   return model;
 }
 
-/** Other models that point at this one: its children and relations to its table. */
+/**
+ * Other models that point at this one: its children and 1n relations to its table. (m:n links
+ * are not listed: a delete can remove them with the model, see model-delete.)
+ */
 export function referencesTo(model: ModelTemplate, models: readonly ModelTemplate[]): string[] {
   return models
     .filter((m) => m.fullName !== model.fullName)
     .filter(
       (m) =>
         m.parentModel === model.fullName ||
-        Object.values(m.relations).some((r) => r.foreignTable === model.table || r.relatedTable === model.table),
+        Object.values(m.relations).some((r) => r.relationType !== 'nm' && r.foreignTable === model.table),
     )
     .map((m) => m.fullName);
 }

@@ -81,19 +81,26 @@ const nmTargets = (model: ModelTemplate | undefined) =>
       .map((r) => r.relatedTable as string),
   );
 
+/** The m:n relations of a model towards `table`, keyed as stored. */
+export function manyToManyRelationsTo(model: ModelTemplate, table: string): [string, RelationTemplate][] {
+  return Object.entries(model.relations).filter(([, r]) => r.relationType === 'nm' && r.relatedTable === table);
+}
+
+/** The model without its m:n relations towards `table` and their pseudo columns. */
+export function withoutRelationsTo(model: ModelTemplate, table: string): ModelTemplate {
+  const existing = manyToManyRelationsTo(model, table);
+  const keys = existing.map(([key]) => key);
+  const gone = existing.flatMap(([, relation]) => relation.localColumns ?? []);
+  return { ...model, relations: without(model.relations, keys), columns: without(model.columns, gone) };
+}
+
 /** Adds or removes the m:n relation towards `table` (and its column) in the other model. */
 function oppositeSide(other: ModelTemplate, saved: ModelTemplate, keep: boolean): ModelTemplate | undefined {
   const relations = { ...other.relations };
   const columns = { ...other.columns };
-  const existing = Object.entries(relations).filter(
-    ([, r]) => r.relationType === 'nm' && r.relatedTable === saved.table,
-  );
+  const existing = manyToManyRelationsTo(other, saved.table);
   if (keep === existing.length > 0) return undefined;
-  if (!keep) {
-    const keys = existing.map(([key]) => key);
-    const gone = existing.flatMap(([, relation]) => relation.localColumns ?? []);
-    return { ...other, relations: without(relations, keys), columns: without(columns, gone) };
-  }
+  if (!keep) return withoutRelationsTo(other, saved.table);
   const column = manyToManyColumnName(saved.table);
   const ownRelation = Object.values(saved.relations).find(
     (r) => r.relationType === 'nm' && r.relatedTable === other.table,

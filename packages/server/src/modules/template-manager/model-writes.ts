@@ -1,19 +1,18 @@
 import {
-  AppError,
   checkNewModelName,
   parseModelTemplate,
   toUpperCamelCase,
   validationError,
   type ModelTemplate,
   type TableResult,
-  PROTECTED_MODEL,
 } from '@mdis/shared';
 import type { Dialect } from '../../infra/db/dialect';
 import type { BehaviorRegistry } from '../../engine/behaviors/behavior-registry';
 import { dataLossOf, describeStep, planModelTable, syncModelTable } from '../../engine/schema-sync';
 import { isoToUnixSeconds, type TemplateStore } from '../../engine/templates/template-store';
 import type { Db } from '../../infra/db/schema';
-import { checkedModel, referencesTo } from './model-checks';
+import { checkedModel } from './model-checks';
+import { removeModel } from './model-delete';
 import { oppositeModels } from './model-relations';
 import { withIdentity, withoutDisplayKeys } from './model-shape';
 import { systemTables } from './system-tables';
@@ -139,21 +138,9 @@ export function createModelWrites(deps: ModelWritesDeps) {
       return saved;
     },
 
-    /** Removes the model and its forms; refused for ArchiveFile and for a model others point at. */
-    async remove(fullName: string): Promise<void> {
-      if (fullName === PROTECTED_MODEL)
-        throw new AppError('CONFLICT', `The model ${PROTECTED_MODEL} cannot be deleted.`);
-      const model = await templates.requireModel(fullName);
-      const models = await templates.listModels();
-      const referencing = referencesTo(model, models);
-      if (referencing.length > 0)
-        throw new AppError('CONFLICT', `The model ${fullName} is referenced by ${referencing.join(', ')}.`);
-      const forms = await templates.formsOfModel(fullName);
-      await templates.deleteTemplates([
-        ...forms.map((f) => ({ kind: 'form' as const, name: f.name })),
-        { kind: 'model', name: fullName },
-      ]);
-    },
+    /** Removes the model and its forms; its m:n relations too when `removeRelations` (see removeModel). */
+    remove: (fullName: string, options: { removeRelations?: boolean } = {}) =>
+      removeModel(deps, fullName, options.removeRelations ?? false),
 
     createTable: (fullName: string, options: TableOptions) => buildTable(deps, fullName, options),
   };

@@ -26,9 +26,20 @@ function renamedRelations(relations: ModelTemplate['relations'], from: string, t
 }
 
 /**
+ * The copy's relations and columns without the m:n links: a copied link would write its reverse
+ * into the partner model, which would then block the copy's delete; the user adds links anew.
+ */
+function withoutManyToMany(model: ModelTemplate): Pick<ModelTemplate, 'relations' | 'columns'> {
+  return {
+    relations: Object.fromEntries(Object.entries(model.relations).filter(([, r]) => r.relationType !== 'nm')),
+    columns: Object.fromEntries(Object.entries(model.columns).filter(([, c]) => c.type !== 'many_to_many')),
+  };
+}
+
+/**
  * `duplicate?type&oldName&newName` as the original does it: a model copy keeps the module, takes
  * its name from the new full name, its table from the new name in snake_case, and renames the
- * relation keys; a form copy takes the new name and keeps everything else.
+ * relation keys (m:n links are not copied); a form copy takes the new name and keeps everything else.
  */
 export function createDuplicator(templates: TemplateStore, models: ModelWrites, forms: FormWrites) {
   async function duplicateModel(oldName: string, newName: string): Promise<ModelTemplate> {
@@ -39,12 +50,14 @@ export function createDuplicator(templates: TemplateStore, models: ModelWrites, 
     const short = newName.startsWith(source.module) ? newName.slice(source.module.length) : '';
     if (!isValidModelName(short)) throw validationError([{ field: 'newName', message: MODEL_MESSAGES.invalidName }]);
     const table = toSnakeCase(newName);
+    const linkless = withoutManyToMany(source);
     const copy = {
       ...source,
+      ...linkless,
       name: short,
       table,
       fullName: newName,
-      relations: renamedRelations(source.relations, source.table, table),
+      relations: renamedRelations(linkless.relations, source.table, table),
     };
     return models.create({ template: copy });
   }

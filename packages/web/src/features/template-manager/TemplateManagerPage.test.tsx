@@ -132,12 +132,43 @@ describe('TemplateManagerPage', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Delete the model template CoreSection?')).toBeTruthy();
     expect(fetchedUrls(fetchMock).some((url) => url.includes('delete-model'))).toBe(false);
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    const button = within(dialog).getByRole('button', { name: 'Delete' });
+    await waitFor(() => expect(button).toHaveProperty('disabled', false));
+    await userEvent.click(button);
     expect(await screen.findByText('deleted successfully')).toBeTruthy();
     const call = fetchMock.mock.calls.find((c) => requestUrl(c[0] as RequestInfo).includes('delete-model'));
     expect(call?.[0]).toBe('cg/api/delete-model?name=CoreSection');
     expect((call?.[1] as RequestInit).method).toBe('DELETE');
     await waitFor(() => expect(fetchedUrls(fetchMock).filter((u) => u === 'cg/api/summary').length).toBe(2));
+  });
+
+  it('lists the m:n relations a delete removes and deletes with them after confirmation', async () => {
+    const nm = (name: string, relatedTable: string) => ({ name, relationType: 'nm', relatedTable });
+    const relations = {
+      core_section__project_expedition__nm: nm('core_section__project_expedition__nm', 'project_expedition'),
+      core_section__core_core__parent: { name: 'core_section__core_core__parent', relationType: 'parent' },
+    };
+    const fetchMock = renderPage({
+      'GET cg/api/get-model-template': {
+        status: 200,
+        body: { fullName: 'CoreSection', table: 'core_section', relations },
+      },
+      'DELETE cg/api/delete-model': { status: 204 },
+    });
+    await screen.findByRole('article', { name: 'model CoreSection' });
+    await userEvent.click(within(card('CoreSection')).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog');
+    const list = await within(dialog).findByRole('list', { name: 'relations of CoreSection' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['core_section__project_expedition__nmwith ProjectExpedition']);
+    expect(within(dialog).queryByRole('button', { name: 'Delete' })).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete with its relations' }));
+    expect(await screen.findByText('deleted successfully')).toBeTruthy();
+    const call = fetchMock.mock.calls.find((c) => requestUrl(c[0] as RequestInfo).includes('delete-model'));
+    expect(call?.[0]).toBe('cg/api/delete-model?name=CoreSection&removeRelations=1');
   });
 
   it('duplicates a model under the name asked for', async () => {

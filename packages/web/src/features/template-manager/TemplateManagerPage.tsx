@@ -7,15 +7,15 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { errorMessage } from '../../platform/api/ApiError';
 import { useNotifications } from '../../platform/notifications/NotificationsContext';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { PageHeading } from '../../ui/PageHeading';
 import { PageLoading } from '../../ui/PageLoading';
+import { DeleteModelDialog } from './DeleteModelDialog';
 import { DuplicateModelDialog } from './DuplicateModelDialog';
 import { ModelCard } from './ModelCard';
 import { CreateModelCard } from './model-editor/CreateModelCard';
 import { TemplateUpload } from './TemplateUpload';
 import { templateManagerApi, templateManagerKeys, type ModelSummary } from './templateManager.api';
-import { useDeleteModel, useDownloadModel } from './useTemplateMutations';
+import { useDownloadModel } from './useTemplateMutations';
 
 export const ALL_MODULES = '';
 
@@ -67,7 +67,6 @@ export function TemplateManagerPage() {
   const [module, setModule] = useState(ALL_MODULES);
   const [duplicating, setDuplicating] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
-  const remove = useDeleteModel(() => setDeleting(null));
   const download = useDownloadModel();
   useEffect(() => {
     if (summary.isError) warn(errorMessage(summary.error));
@@ -106,14 +105,9 @@ export function TemplateManagerPage() {
         </Box>
       )}
       {duplicating && <DuplicateModelDialog modelName={duplicating} onClose={() => setDuplicating(null)} />}
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete model template"
-        message={`Delete the model template ${deleting ?? ''}?`}
-        busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting)}
-        onCancel={() => setDeleting(null)}
-      />
+      {deleting && (
+        <DeleteModelDialog modelName={deleting} models={summary.data?.models ?? []} onClose={() => setDeleting(null)} />
+      )}
     </>
   );
 }

@@ -101,7 +101,12 @@ export const templateManagerApi = {
   summary: () => api.get<TemplateSummary>('summary', undefined, { base: CG_BASE }),
   duplicateModel: (oldName: string, newName: string) =>
     api.post<unknown>('duplicate', {}, { base: CG_BASE, query: { type: 'model', oldName, newName } }),
-  deleteModel: (name: string) => api.delete('delete-model', { base: CG_BASE, query: { name } }),
+  /** `removeRelations`: the user confirmed that the model's m:n relations (both sides, join tables) go too. */
+  deleteModel: (name: string, removeRelations = false) =>
+    api.delete('delete-model', {
+      base: CG_BASE,
+      query: removeRelations ? { name, removeRelations: '1' } : { name },
+    }),
   download: async (name: string, token: string | null | undefined) => {
     const response = await rawRequest(`download?type=model&name=${encodeURIComponent(name)}`, token, {});
     return response.blob();

@@ -20,7 +20,8 @@ export function useDeleteModel(onSettled: () => void) {
   const refresh = useRefreshSummary();
   const { notify, warn } = useNotifications();
   return useMutation({
-    mutationFn: (name: string) => templateManagerApi.deleteModel(name),
+    mutationFn: ({ name, removeRelations = false }: { name: string; removeRelations?: boolean }) =>
+      templateManagerApi.deleteModel(name, removeRelations),
     onSuccess: () => {
       notify('deleted successfully', 'success');
       refresh();

@@ -9,6 +9,8 @@ const tableBody = z.object({
   /** Answer the plan and what it would lose; change nothing. */
   dryRun: z.boolean().optional(),
 });
+/** removeRelations=1: the user confirmed that the model's m:n relations go with it (both sides, join tables). */
+const deleteQuery = nameQuery.extend({ removeRelations: z.enum(['0', '1']).optional() });
 const formSeed = z.object({
   availableFieldTemplates: z.record(z.string(), template),
   initialTemplate: z.object({ name: z.string(), dataModel: z.string(), fields: z.array(template) }),
@@ -39,9 +41,9 @@ export const modelRoutes: CgRoutes = (app, service) => {
 
   app.delete(
     '/delete-model',
-    { ...developerWrite, schema: { tags, querystring: nameQuery, response: { 204: z.null() } } },
+    { ...developerWrite, schema: { tags, querystring: deleteQuery, response: { 204: z.null() } } },
     async (request, reply) => {
-      await service.models.remove(request.query.name);
+      await service.models.remove(request.query.name, { removeRelations: request.query.removeRelations === '1' });
       return reply.code(204).send(null);
     },
   );
