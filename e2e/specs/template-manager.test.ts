@@ -87,8 +87,9 @@ browserSuite('template manager: a new kind of record from the browser', 'templat
     await tm.button('Add behavior').click();
     const behavior = page.getByRole('group', { name: /^behavior UniqueCombinationAutoIncrement/ });
     await visible(behavior);
-    await tm.input('searchFields', behavior).fill('["hole_id"]');
-    await tm.input('fieldToFill', behavior).fill('box_number');
+    // the group's columns and the column to fill are picked from the model's columns
+    await tm.choose('searchFields', 'hole_id', behavior);
+    await tm.choose('fieldToFill', 'box_number', behavior);
     await session().shot(page, 'model-editor');
 
     await tm.button('Save').click();

@@ -1,4 +1,4 @@
-import { parseModelTemplate } from '@mdis/shared';
+import { parseModelTemplate, type BehaviorInfo } from '@mdis/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
@@ -252,16 +252,20 @@ describe.each(DIALECTS)('generic behaviors on the drilling model (%s)', (dialect
       const developer = (await signedInUser(app, database.db, { roles: ['developer'] })).headers;
       const response = await app.inject({ method: 'GET', url: '/cg/api/behaviors', headers: developer });
       expect(response.statusCode).toBe(200);
-      const list = response.json<{ name: string; behaviorClass: string; parameters: { name: string }[] }[]>();
+      const list = response.json<BehaviorInfo[]>();
       const byName = new Map(list.map((b) => [b.name, b]));
       expect(byName.get('UniqueCombinationAutoIncrement')).toMatchObject({
         behaviorClass: 'app\\behaviors\\template\\UniqueCombinationAutoIncrementBehavior',
         parameters: [
-          { name: 'searchFields', hint: expect.any(String) as unknown },
-          { name: 'fieldToFill', hint: expect.any(String) as unknown },
-          { name: 'useAlphabet', hint: expect.any(String) as unknown },
+          { name: 'searchFields', kind: 'columns', hint: expect.any(String) as unknown },
+          { name: 'fieldToFill', kind: 'column', hint: expect.any(String) as unknown },
+          { name: 'useAlphabet', kind: 'boolean', hint: expect.any(String) as unknown },
         ],
       });
+      // each parameter's kind tells the model editor which input to offer (column picker, number, …)
+      const kinds = (name: string) => byName.get(name)?.parameters.map((p) => p.kind);
+      expect(kinds('LeadingZeros')).toEqual(['column', 'number']);
+      expect(kinds('SiblingsLimit')).toEqual(['column', 'number']);
       const parameterNames = (name: string) => byName.get(name)?.parameters.map((p) => p.name);
       expect(parameterNames('SiblingsLimit')).toEqual(['parentRefColumn', 'limit']);
       expect(parameterNames('SiblingsLimitFromParent')).toEqual(['parentRefColumn', 'parentSourceColumn']);

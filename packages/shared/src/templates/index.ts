@@ -7,3 +7,4 @@ export * from './parse';
 export * from './model-rules';
 export * from './form-rules';
 export * from './formula-check';
+export * from './behavior-info';

@@ -1,4 +1,4 @@
-import type { BehaviorTemplate, ModelTemplate } from '@mdis/shared';
+import type { BehaviorInfo, BehaviorParameterInfo, BehaviorTemplate, ModelTemplate } from '@mdis/shared';
 import type { Kysely, RawBuilder, Transaction } from 'kysely';
 import type { Dialect } from '../../infra/db/dialect';
 
@@ -128,11 +128,11 @@ export interface ColumnSql {
 
 export type BehaviorHookName = Exclude<keyof BehaviorHooks, 'present' | 'columnSql'>;
 
-/** A parameter as the template manager lists it (spec 3: Behavior info parameters, each with name, hint). */
-export interface BehaviorParameter {
-  name: string;
-  hint: string;
-}
+/**
+ * A parameter as the template manager lists it (spec 3: Behavior info parameters, each with name,
+ * hint), with its kind so that the model editor offers a column picker, a number, a switch or text.
+ */
+export type BehaviorParameter = BehaviorParameterInfo;
 
 export interface BehaviorDefinition {
   hooks: BehaviorHooks;
@@ -149,12 +149,8 @@ export interface BehaviorDefinition {
   auto?: (model: ModelTemplate) => Record<string, unknown> | undefined;
 }
 
-/** Behavior info of `cg/api/behaviors`. */
-export interface BehaviorInfo {
-  name: string;
-  behaviorClass: string;
-  parameters: BehaviorParameter[];
-}
+/** Behavior info of `cg/api/behaviors` (the shared schema). */
+export type { BehaviorInfo };
 
 export interface ResolvedBehavior {
   name: string;

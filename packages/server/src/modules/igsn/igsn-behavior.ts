@@ -179,11 +179,16 @@ export function registerIgsnBehavior(registry: BehaviorRegistry, options: IgsnBe
   registry.register(IGSN_BEHAVIOR_NAME, {
     hooks: createHooks(defaults),
     parameters: [
-      { name: 'column', hint: `the IGSN column (default ${defaults.column})` },
-      { name: 'tag', hint: "the object-tag letter (default: the column's default value)" },
-      { name: 'programModel', hint: `the program's model (default ${defaults.programModel || 'none: igsn.program'})` },
+      { name: 'column', kind: 'column', hint: `the IGSN column (default ${defaults.column})` },
+      { name: 'tag', kind: 'text', hint: "the object-tag letter (default: the column's default value)" },
+      {
+        name: 'programModel',
+        kind: 'text',
+        hint: `the program's model (default ${defaults.programModel || 'none: igsn.program'})`,
+      },
       {
         name: 'expeditionModel',
+        kind: 'text',
         hint: `the expedition's model (default ${defaults.expeditionModel || 'none: igsn.expedition'})`,
       },
     ],

@@ -1,3 +1,4 @@
+import { behaviorInfo } from '@mdis/shared';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../infra/auth/access-control';
@@ -13,11 +14,6 @@ const tags = ['template-manager'];
 const nameQuery = z.object({ name: z.string().min(1) });
 const template = z.record(z.string(), z.unknown());
 const seconds = z.number().nullable();
-const behaviorInfo = z.object({
-  name: z.string(),
-  behaviorClass: z.string(),
-  parameters: z.array(z.object({ name: z.string(), hint: z.string() })),
-});
 const generatedFiles = z.array(z.object({ path: z.string(), modified: z.boolean() }));
 const summary = z.object({
   modules: z.array(z.string()),

@@ -1,6 +1,8 @@
 import {
   formFieldSchema,
   formTemplateSchema,
+  type BehaviorInfo,
+  type BehaviorParameterInfo,
   type FormField,
   type FormTemplate,
   type FormTemplateSummary,
@@ -26,12 +28,8 @@ export function generatedFilesUpToDate(files: readonly GeneratedFile[]): boolean
   return files.every((file) => !file.modified);
 }
 
-/** A behavior of the registry as `cg/api/behaviors` lists it. */
-export interface BehaviorInfo {
-  name: string;
-  behaviorClass: string;
-  parameters: { name: string; hint: string }[];
-}
+/** A behavior of the registry as `cg/api/behaviors` lists it, each parameter with its kind. */
+export type { BehaviorInfo, BehaviorParameterInfo };
 
 export type { TableResult } from '@mdis/shared';
 

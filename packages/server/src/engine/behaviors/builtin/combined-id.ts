@@ -79,8 +79,8 @@ export function combinedIdBehavior(lookup: CombinedIdNamingLookup = () => undefi
 
   return {
     parameters: [
-      { name: 'nameColumn', hint: "the model's identifying column (NAME attribute), e.g. hole" },
-      { name: 'padding', hint: 'left-pad the name with zeros to this length (cores: 3)' },
+      { name: 'nameColumn', kind: 'column', hint: "the model's identifying column (NAME attribute), e.g. hole" },
+      { name: 'padding', kind: 'number', hint: 'left-pad the name with zeros to this length (cores: 3)' },
     ],
     auto: (model) => {
       const naming = Object.hasOwn(model.columns, COMBINED_ID) ? namingOf(model) : undefined;

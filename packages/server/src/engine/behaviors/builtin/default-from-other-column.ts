@@ -23,8 +23,12 @@ function follow({ record, previous, parameters }: BehaviorContext): void {
 /** DefaultFromOtherColumn (reference §7), before insert and update: e.g. curated_length follows section_length. */
 export const defaultFromOtherColumn: BehaviorDefinition = {
   parameters: [
-    { name: 'sourceColumn', hint: 'column whose value is copied' },
-    { name: 'targetColumn', hint: 'column that takes the value while it is empty or still equal to the source' },
+    { name: 'sourceColumn', kind: 'column', hint: 'column whose value is copied' },
+    {
+      name: 'targetColumn',
+      kind: 'column',
+      hint: 'column that takes the value while it is empty or still equal to the source',
+    },
   ],
   validate: (parameters, model) => checkColumnParameters(parameters, model, ['sourceColumn', 'targetColumn']),
   hooks: { beforeCreate: follow, beforeUpdate: follow },

@@ -14,8 +14,8 @@ async function copyFromParent(context: BehaviorContext): Promise<void> {
 /** DefaultFromParent (reference §7): on defaults, the destination takes the parent record's value. */
 export const defaultFromParent: BehaviorDefinition = {
   parameters: [
-    { name: 'parentSourceColumn', hint: "the parent record's column to copy (may be a pseudo column)" },
-    { name: 'destinationColumn', hint: 'column of the new record that receives the value' },
+    { name: 'parentSourceColumn', kind: 'text', hint: "the parent record's column to copy (may be a pseudo column)" },
+    { name: 'destinationColumn', kind: 'column', hint: 'column of the new record that receives the value' },
   ],
   // The source lives in the parent model: only its presence is checked here.
   validate: (parameters, model) => [

@@ -22,9 +22,9 @@ async function copyFromNewestSibling(context: BehaviorContext): Promise<void> {
 /** DefaultFromSibling (reference §7): on defaults, the destination takes the newest sibling's source value. */
 export const defaultFromSibling: BehaviorDefinition = {
   parameters: [
-    { name: 'parentRefColumn', hint: 'column holding the parent id; siblings share its value' },
-    { name: 'sourceColumn', hint: "the newest sibling's column (may be a pseudo column) to copy" },
-    { name: 'destinationColumn', hint: 'column of the new record that receives the value' },
+    { name: 'parentRefColumn', kind: 'column', hint: 'column holding the parent id; siblings share its value' },
+    { name: 'sourceColumn', kind: 'column', hint: "the newest sibling's column (may be a pseudo column) to copy" },
+    { name: 'destinationColumn', kind: 'column', hint: 'column of the new record that receives the value' },
   ],
   validate: (parameters, model) =>
     checkColumnParameters(parameters, model, ['parentRefColumn', 'sourceColumn', 'destinationColumn']),

@@ -29,8 +29,8 @@ function pad({ model, record, parameters }: BehaviorContext): void {
 /** LeadingZeros (reference §7), before save: left-pad the leading digits of a text column. */
 export const leadingZeros: BehaviorDefinition = {
   parameters: [
-    { name: 'column', hint: 'text column whose leading digits are padded' },
-    { name: 'length', hint: 'number of digits, bigger than 1 (3: "23" → "023")' },
+    { name: 'column', kind: 'column', hint: 'text column whose leading digits are padded' },
+    { name: 'length', kind: 'number', hint: 'number of digits, bigger than 1 (3: "23" → "023")' },
   ],
   validate: (parameters, model) => {
     const length = numberParameter(parameters, 'length');

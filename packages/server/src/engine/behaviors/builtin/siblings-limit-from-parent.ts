@@ -19,8 +19,8 @@ async function checkLimit(context: BehaviorContext): Promise<void> {
  */
 export const siblingsLimitFromParent: BehaviorDefinition = {
   parameters: [
-    { name: 'parentRefColumn', hint: 'column holding the parent id; siblings share its value' },
-    { name: 'parentSourceColumn', hint: "the parent's column holding the limit, e.g. section_count" },
+    { name: 'parentRefColumn', kind: 'column', hint: 'column holding the parent id; siblings share its value' },
+    { name: 'parentSourceColumn', kind: 'text', hint: "the parent's column holding the limit, e.g. section_count" },
   ],
   validate: (parameters, model) => [
     ...checkColumnParameters(parameters, model, ['parentRefColumn']),

@@ -15,8 +15,8 @@ async function checkLimit(context: BehaviorContext): Promise<void> {
  */
 export const siblingsLimit: BehaviorDefinition = {
   parameters: [
-    { name: 'parentRefColumn', hint: 'column holding the parent id; siblings share its value' },
-    { name: 'limit', hint: 'the largest number of siblings, a number bigger than 0' },
+    { name: 'parentRefColumn', kind: 'column', hint: 'column holding the parent id; siblings share its value' },
+    { name: 'limit', kind: 'number', hint: 'the largest number of siblings, a number bigger than 0' },
   ],
   validate: (parameters, model) => {
     const limit = numberParameter(parameters, 'limit');

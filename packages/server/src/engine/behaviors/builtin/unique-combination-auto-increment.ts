@@ -74,9 +74,9 @@ async function fill({ trx, model, record, parameters, engine }: BehaviorContext)
  */
 export const uniqueCombinationAutoIncrement: BehaviorDefinition = {
   parameters: [
-    { name: 'searchFields', hint: 'columns whose values form the group, e.g. ["hole_id"]' },
-    { name: 'fieldToFill', hint: 'column that receives the next value of the group' },
-    { name: 'useAlphabet', hint: 'true: next letter (A, B, … Z, AA) instead of the next number' },
+    { name: 'searchFields', kind: 'columns', hint: 'columns whose values form the group, e.g. hole_id' },
+    { name: 'fieldToFill', kind: 'column', hint: 'column that receives the next value of the group' },
+    { name: 'useAlphabet', kind: 'boolean', hint: 'true: next letter (A, B, … Z, AA) instead of the next number' },
   ],
   validate: (parameters, model) => checkColumnParameters(parameters, model, ['searchFields', 'fieldToFill']),
   hooks: { defaults: fill, beforeCreate: fill },

@@ -62,8 +62,12 @@ async function presentBoxNames(context: PresentContext): Promise<void> {
 /** CreateUpdateCorebox (reference §7): resolve or create the CurationCorebox by hole + name; name from id on read. */
 export const createUpdateCorebox: BehaviorDefinition = {
   parameters: [
-    { name: 'coreboxNameColumn', hint: 'The column that contains the name of the core box' },
-    { name: 'coreboxIdColumn', hint: 'The column that holds the id of the generated or assigned core box' },
+    { name: 'coreboxNameColumn', kind: 'column', hint: 'The column that contains the name of the core box' },
+    {
+      name: 'coreboxIdColumn',
+      kind: 'column',
+      hint: 'The column that holds the id of the generated or assigned core box',
+    },
   ],
   validate: (parameters, model) => checkColumnParameters(parameters, model, ['coreboxNameColumn', 'coreboxIdColumn']),
   hooks: { beforeCreate: updateBoxId, beforeUpdate: updateBoxId, present: presentBoxNames },

@@ -65,10 +65,12 @@ export const cumulativeSectionLength: BehaviorDefinition = {
   parameters: [
     {
       name: 'minRelativeLength',
+      kind: 'number',
       hint: 'The lower cut-off value for core validation (ratio, between 0.8 and 1.0).',
     },
     {
       name: 'maxRelativeLength',
+      kind: 'number',
       hint: 'The upper cut-off value for core validation (ratio, between 1.0 and 1.2).',
     },
   ],

@@ -27,7 +27,9 @@ async function createWholeRound(context: BehaviorContext): Promise<void> {
 
 /** SplittableSection (reference §7): a new section gets its WR split automatically. */
 export const splittableSection: BehaviorDefinition = {
-  parameters: [{ name: 'splitsModel', hint: 'The table where the splits will be saved e.g. CurationSectionSplit' }],
+  parameters: [
+    { name: 'splitsModel', kind: 'text', hint: 'The table where the splits will be saved e.g. CurationSectionSplit' },
+  ],
   validate: (parameters, model) => {
     if (model.fullName !== 'CoreSection') return [DRILLING_MESSAGES.onlyCoreSection];
     return textParameter(parameters, 'splitsModel') ? [] : [PARAMETER_MESSAGES.empty('splitsModel')];

@@ -9,8 +9,9 @@ import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import type { BehaviorTemplate, ModelTemplate } from '@mdis/shared';
 import type { BehaviorInfo } from '../templateManager.api';
+import { BehaviorParameterInput } from './BehaviorParameterInput';
 import { EditorSection } from './EditorSection';
-import { parameterText, type EditorAction } from './modelEditorReducer';
+import type { EditorAction } from './modelEditorReducer';
 
 /** The registry knows a behavior by the last segment of its PHP class name. */
 export function behaviorNameOf(behaviorClass: string): string {
@@ -20,13 +21,16 @@ export function behaviorNameOf(behaviorClass: string): string {
 function BehaviorCard(props: {
   behavior: BehaviorTemplate;
   info: BehaviorInfo | undefined;
+  /** The model's column names, for the column pickers. */
+  columns: readonly string[];
   index: number;
   dispatch: Dispatch<EditorAction>;
 }) {
-  const { behavior, info, index, dispatch } = props;
+  const { behavior, info, columns, index, dispatch } = props;
   const name = info?.name ?? behaviorNameOf(behavior.behaviorClass);
   const values = behavior.parameters ?? {};
-  // parameters the registry lists, then any the template has beyond them (old files)
+  // parameters the registry lists (each with its input), then any the template has beyond them
+  // (old files): those stay raw JSON
   const known = info?.parameters ?? [];
   const extra = Object.keys(values)
     .filter((p) => !known.some((k) => k.name === p))
@@ -45,18 +49,14 @@ function BehaviorCard(props: {
           <DeleteIcon fontSize="inherit" />
         </IconButton>
       </Stack>
-      <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap' }}>
+      <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
         {[...known, ...extra].map((parameter) => (
-          <TextField
+          <BehaviorParameterInput
             key={parameter.name}
-            label={parameter.name}
-            size="small"
-            sx={{ minWidth: 'min(260px, 100%)' }}
-            helperText={parameter.hint}
-            value={parameterText(values[parameter.name])}
-            onChange={(e) =>
-              dispatch({ type: 'setBehaviorParameter', index, name: parameter.name, text: e.target.value })
-            }
+            parameter={parameter}
+            value={values[parameter.name]}
+            columns={columns}
+            onChange={(value) => dispatch({ type: 'setBehaviorValue', index, name: parameter.name, value })}
           />
         ))}
       </Stack>
@@ -71,11 +71,13 @@ export interface BehaviorsSectionProps {
 }
 
 /**
- * Behaviors picked from the registry's catalog (filtered by the text typed). Parameters are typed
- * as JSON or text; the server checks them with the registry's messages when the model is saved.
+ * Behaviors picked from the registry's catalog (filtered by the text typed). Each parameter gets
+ * the input its declared kind asks for (column picker, number, switch, text); the server checks
+ * them with the registry's messages when the model is saved.
  */
 export function BehaviorsSection({ template, behaviors, dispatch }: BehaviorsSectionProps) {
   const [picked, setPicked] = useState<BehaviorInfo | null>(null);
+  const columns = Object.keys(template.columns);
   const add = () => {
     if (!picked) return;
     dispatch({ type: 'addBehavior', behaviorClass: picked.behaviorClass });
@@ -89,6 +91,7 @@ export function BehaviorsSection({ template, behaviors, dispatch }: BehaviorsSec
           key={`${behavior.behaviorClass}-${String(index)}`}
           behavior={behavior}
           info={behaviors.find((b) => b.behaviorClass === behavior.behaviorClass)}
+          columns={columns}
           index={index}
           dispatch={dispatch}
         />

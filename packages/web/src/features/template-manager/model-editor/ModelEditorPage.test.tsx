@@ -49,11 +49,20 @@ const BEHAVIORS: BehaviorInfo[] = [
     name: 'LeadingZerosBehavior',
     behaviorClass: 'app\\behaviors\\template\\LeadingZerosBehavior',
     parameters: [
-      { name: 'column', hint: 'text column whose leading digits are padded' },
-      { name: 'length', hint: 'number of digits' },
+      { name: 'column', kind: 'column', hint: 'text column whose leading digits are padded' },
+      { name: 'length', kind: 'number', hint: 'number of digits' },
     ],
   },
   { name: 'SiblingsLimitBehavior', behaviorClass: 'app\\behaviors\\template\\SiblingsLimitBehavior', parameters: [] },
+  {
+    name: 'UniqueCombinationAutoIncrement',
+    behaviorClass: 'app\\behaviors\\template\\UniqueCombinationAutoIncrementBehavior',
+    parameters: [
+      { name: 'searchFields', kind: 'columns', hint: 'columns whose values form the group' },
+      { name: 'fieldToFill', kind: 'column', hint: 'column that receives the next value' },
+      { name: 'useAlphabet', kind: 'boolean', label: 'Letters instead of numbers', hint: 'A, B, … Z, AA' },
+    ],
+  },
 ];
 
 const STORED: ModelTemplate = {
@@ -189,7 +198,8 @@ describe('ModelEditorPage', { timeout: 30_000 }, () => {
     await userEvent.click(await screen.findByRole('option', { name: 'LeadingZerosBehavior' }));
     await userEvent.click(screen.getByRole('button', { name: 'Add behavior' }));
     const behavior = group('behavior LeadingZerosBehavior');
-    await fill(within(behavior).getByLabelText('column'), 'box');
+    // the column is picked from the model's columns, the length typed as a number
+    await pick('column', 'box', behavior);
     await fill(within(behavior).getByLabelText('length'), '3');
 
     await userEvent.click(screen.getByRole('button', { name: 'Save & Generate' }));
@@ -199,6 +209,47 @@ describe('ModelEditorPage', { timeout: 30_000 }, () => {
     expect(template.indices.box_label).toEqual({ name: 'box_label', type: 'UNIQUE', columns: ['box'] });
     expect(template.behaviors).toEqual([
       { behaviorClass: 'app\\behaviors\\template\\LeadingZerosBehavior', parameters: { column: 'box', length: 3 } },
+    ]);
+  });
+
+  it("edits a stored behavior's parameters with column pickers and a switch, saving the same JSON", async () => {
+    const increment = 'app\\behaviors\\template\\UniqueCombinationAutoIncrementBehavior';
+    const stored = {
+      ...STORED,
+      behaviors: [
+        {
+          behaviorClass: increment,
+          parameters: { searchFields: ['corebox_id'], fieldToFill: 'box', useAlphabet: false, legacy: [1] },
+        },
+      ],
+    };
+    const fetchMock = renderEditor('/settings/templates-manager/data-models/update/CurationBox', {
+      'GET cg/api/get-model-template': { status: 200, body: stored },
+      'POST cg/api/update-model': { status: 200, body: stored },
+      'POST cg/api/create-model-table': { status: 200, body: TABLE_DONE },
+    });
+    const behavior = await screen.findByRole('group', { name: 'behavior UniqueCombinationAutoIncrement' });
+    const fieldToFill = within(behavior).getByRole('combobox', { name: 'fieldToFill' });
+    expect((fieldToFill as HTMLInputElement).value).toBe('box');
+    // the stored column list shows as a chip of the searchFields picker
+    expect(within(behavior).getByText('corebox_id')).toBeTruthy();
+    // a parameter the registry does not declare stays raw JSON
+    expect(within(behavior).getByLabelText<HTMLInputElement>('legacy').value).toBe('[1]');
+
+    await pick('searchFields', 'box', behavior);
+    await userEvent.keyboard('{Escape}');
+    await pick('fieldToFill', 'weight', behavior);
+    await userEvent.click(within(behavior).getByRole('switch', { name: 'Letters instead of numbers' }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save & Generate' }));
+    const log = screen.getByRole('list', { name: 'generation log' });
+    expect(await within(log).findByText('saved successfully')).toBeTruthy();
+    const { template } = sentBodies(fetchMock, 'update-model')[0] as { template: ModelTemplate };
+    expect(template.behaviors).toEqual([
+      {
+        behaviorClass: increment,
+        parameters: { searchFields: ['corebox_id', 'box'], fieldToFill: 'weight', useAlphabet: true, legacy: [1] },
+      },
     ]);
   });
 

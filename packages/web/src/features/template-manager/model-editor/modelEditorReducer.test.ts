@@ -222,18 +222,22 @@ describe('model editor reducer', () => {
     expect(removed.template.indices.box_unique.columns).toEqual([]);
   });
 
-  it('adds behaviors and reads their parameters as JSON or text', () => {
+  it('adds behaviors, sets their parameters and removes those left empty', () => {
     const state = run(
       { type: 'addBehavior', behaviorClass: 'LeadingZeros' },
-      { type: 'setBehaviorParameter', index: 0, name: 'column', text: 'box' },
-      { type: 'setBehaviorParameter', index: 0, name: 'length', text: '3' },
-      { type: 'setBehaviorParameter', index: 0, name: 'searchFields', text: '["hole_id"]' },
-      { type: 'setBehaviorParameter', index: 0, name: 'searchFields', text: '' },
+      { type: 'setBehaviorValue', index: 0, name: 'column', value: 'box' },
+      { type: 'setBehaviorValue', index: 0, name: 'length', value: 3 },
+      { type: 'setBehaviorValue', index: 0, name: 'searchFields', value: ['hole_id'] },
+      { type: 'setBehaviorValue', index: 0, name: 'searchFields', value: undefined },
     );
     expect(state.template.behaviors).toEqual([
       { behaviorClass: 'LeadingZeros', parameters: { column: 'box', length: 3 } },
     ]);
+    // the raw JSON field of a parameter the registry does not declare
     expect(parseParameter('true')).toBe(true);
+    expect(parseParameter('["hole_id"]')).toEqual(['hole_id']);
+    expect(parseParameter('box')).toBe('box');
+    expect(parseParameter(' ')).toBeUndefined();
     expect(parameterText(['a'])).toBe('["a"]');
     expect(modelEditorReducer(state, { type: 'removeBehavior', index: 0 }).template.behaviors).toEqual([]);
   });

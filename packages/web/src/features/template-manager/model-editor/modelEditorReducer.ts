@@ -28,7 +28,8 @@ export type EditorAction =
   | { type: 'addRelation'; draft: RelationDraft; models: readonly ModelRef[] }
   | { type: 'removeRelation'; key: string }
   | { type: 'addBehavior'; behaviorClass: string }
-  | { type: 'setBehaviorParameter'; index: number; name: string; text: string }
+  /** A parameter's value as the template stores it (string, number, array, …); undefined removes it. */
+  | { type: 'setBehaviorValue'; index: number; name: string; value: unknown }
   | { type: 'removeBehavior'; index: number }
   | { type: 'dismissNotice' };
 
@@ -86,11 +87,11 @@ function editBehaviors(template: ModelTemplate, action: EditorAction): EditorSta
   switch (action.type) {
     case 'addBehavior':
       return fine({ ...template, behaviors: [...behaviors, { behaviorClass: action.behaviorClass, parameters: {} }] });
-    case 'setBehaviorParameter': {
+    case 'setBehaviorValue': {
+      const { value } = action;
       const changed = behaviors.map((behavior, i) => {
         if (i !== action.index) return behavior;
         const { [action.name]: _old, ...rest } = behavior.parameters ?? {};
-        const value = parseParameter(action.text);
         return { ...behavior, parameters: value === undefined ? rest : { ...rest, [action.name]: value } };
       });
       return fine({ ...template, behaviors: changed });
