@@ -9,13 +9,11 @@ import { browserSuite } from '../support/suite';
 
 // A day's core logging (issue 18): expedition → site → hole → 3 cores → 3 sections → a split → 5
 // samples, entered with the keyboard only: the form shortcuts (alt+1 filter, alt+2 form, alt+3 table,
-// alt+shift+n new, alt+shift+s save), Tab between fields, typing, arrows and Enter in pulldowns. Moving
-// to the next form types its address with the parent as filter, as its sub-form button would open it.
-// Steps the keyboard cannot do yet are marked TODO below: the test then takes the next keyboard way
-// (never the mouse) and lists the gap in `gaps`, printed at the end.
+// alt+shift+n new, alt+shift+s save), Tab between fields, typing, arrows and Enter in pulldowns, and
+// the arrow keys between the table's records. Moving to the next form types its address with the
+// parent as filter, as its sub-form button would open it.
 
 const PROGRAM = 'KBD';
-const gaps = new Set<string>();
 
 /** The label of the focused control, without the required marker: what a screen reader announces. */
 function focusedLabel(page: Page): Promise<string> {
@@ -73,16 +71,16 @@ async function choose(page: Page, label: string, text: string): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
-/** alt+shift+n, and the focus in the first field of the new record. */
+/** alt+shift+n, and the focus in the first field of the new record (issue 18 item 13: no alt+2 needed). */
 async function startNew(page: Page, form: FormPage): Promise<void> {
   await page.keyboard.press('Alt+Shift+KeyN');
   await form.waitForScenario('create');
-  // TODO(form-state, issue 18 item 13): alt+shift+n should put the focus in the first field; until it
-  // does, alt+2 (focus form) takes it there.
-  if (!(await focusInFirstField(page))) {
-    gaps.add('alt+shift+n does not put the focus in the first field (alt+2 needed)');
-    await page.keyboard.press('Alt+Digit2');
-    if (!(await focusInFirstField(page))) throw new Error('alt+2 did not put the focus in the first field either');
+  const deadline = Date.now() + 5_000;
+  while (!(await focusInFirstField(page))) {
+    if (Date.now() > deadline) {
+      throw new Error(`alt+shift+n left the focus on '${await focusedLabel(page)}', not in the first field`);
+    }
+    await page.waitForTimeout(50);
   }
 }
 
@@ -182,12 +180,19 @@ browserSuite("a day's core logging by keyboard only", 'keyboard-day', (session) 
     }
     await shot('cores-saved');
 
-    // alt+3 to the table, the arrow keys to the previous record (the second core).
+    // alt+3 to the table (the third core, just saved), the arrow keys up to the first core and back.
     await page.keyboard.press('Alt+Digit3');
     await page.keyboard.press('ArrowUp');
-    // TODO(form-state, issue 18 item 13): the arrow keys in the table should select the previous/next
-    // record; until they do, the first core is chosen by its address below.
-    if ((await cores.routeId()) !== coreIds[1]) gaps.add('arrow keys in the table do not change the record');
+    await cores.waitForRouteId(coreIds[1] ?? 0);
+    await page.keyboard.press('ArrowUp');
+    await cores.waitForRouteId(coreIds[0] ?? 0);
+    await page.keyboard.press('ArrowDown');
+    await cores.waitForRouteId(coreIds[1] ?? 0);
+    await page.keyboard.press('ArrowUp');
+    await cores.waitForRouteId(coreIds[0] ?? 0);
+    await cores.waitForValue(cores.field('Core Number'), '1');
+    expect(await cores.row(coreIds[0] ?? 0).getAttribute('aria-current')).toBe('true');
+    await shot('first-core-by-arrows');
 
     // Three sections of the first core.
     const coreFilter = `${holeFilter},core:${String(coreIds[0])}`;
@@ -222,6 +227,5 @@ browserSuite("a day's core logging by keyboard only", 'keyboard-day', (session) 
     expect(await apiListRecords(baseUrl, token, 'core', { hole_id: holeId })).toHaveLength(3);
     expect(await apiListRecords(baseUrl, token, 'section', { core_id: coreIds[0] ?? 0 })).toHaveLength(3);
     expect(await apiListRecords(baseUrl, token, 'sample', { section_split_id: splitId })).toHaveLength(5);
-    if (gaps.size > 0) console.log(`keyboard gaps (TODO, issue 18 item 13):\n- ${[...gaps].join('\n- ')}`);
   });
 });

@@ -11,3 +11,4 @@ export * from './reports.schemas';
 export * from './template-manager.schemas';
 export * from './forms-menu.schemas';
 export * from './history.schemas';
+export * from './form-label';

@@ -1,4 +1,11 @@
-import type { ColumnAbilities, FormMenuEntry, FormTemplate, FormsByModule, PermissionHolder } from '@mdis/shared';
+import {
+  formLabelOf,
+  type ColumnAbilities,
+  type FormMenuEntry,
+  type FormTemplate,
+  type FormsByModule,
+  type PermissionHolder,
+} from '@mdis/shared';
 import type { TemplateStore } from '../../engine/templates/template-store';
 import { mayViewForm } from '../../engine/templates/template-access';
 import { dataModelOrder } from './data-model-order';
@@ -9,16 +16,6 @@ type FacetValues = NonNullable<FormMenuEntry['facetValues']>;
 
 /** What a form's table may sort and filter by, per field (from the records engine's SQL). */
 export type ColumnAbilitiesOf = (form: FormTemplate) => Promise<Record<string, ColumnAbilities>>;
-
-/** A label for the menu: the template's own `label` if it has one, else the name in words. */
-function labelOf(form: FormTemplate): string {
-  const own = (form as { label?: unknown }).label;
-  if (typeof own === 'string' && own.trim() !== '') return own;
-  return form.name
-    .split('-')
-    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-    .join(' ');
-}
 
 /** The template's `facetValues`, kept only as lists of ids (a single id counts as a list of one). */
 function facetValuesOf(form: FormTemplate): FacetValues | undefined {
@@ -56,7 +53,13 @@ export async function formsMenu(
   for (const [index, form] of forms.entries()) {
     const module = modules.get(form.dataModel) ?? '';
     const columns = abilities[index] ?? {};
-    const entry: FormMenuEntry = { key: form.name, label: labelOf(form), dataModel: form.dataModel, module, columns };
+    const entry: FormMenuEntry = {
+      key: form.name,
+      label: formLabelOf(form),
+      dataModel: form.dataModel,
+      module,
+      columns,
+    };
     const facetValues = facetValuesOf(form);
     if (facetValues) entry.facetValues = facetValues;
     if (specialised[index]) entry.specialised = true;

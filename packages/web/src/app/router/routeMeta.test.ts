@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breadcrumbsFor, formLabel, pageKey, pageTitleFor } from './routeMeta';
+import { breadcrumbsFor, pageKey, pageTitleFor } from './routeMeta';
 
 describe('route meta', () => {
   it.each([
@@ -23,8 +23,10 @@ describe('route meta', () => {
     expect(pageTitleFor(path, suffix)).toBe(title);
   });
 
-  it('derives a readable label from a form key', () => {
-    expect(formLabel('sample-request-form')).toBe('Sample request');
+  it('names a form by its label, and by its name in words until the menu has loaded', () => {
+    const labels = (name: string) => (name === 'split' ? 'Section Split' : name);
+    expect(breadcrumbsFor('/forms/split-form/3', labels).map((c) => c.label)).toEqual(['Dashboard', 'Section Split']);
+    expect(breadcrumbsFor('/forms/sample-request-form').map((c) => c.label)).toEqual(['Dashboard', 'Sample Request']);
   });
 
   it('keeps one page for a form with and without a record id, so choosing a record does not remount it', () => {

@@ -3,12 +3,14 @@ import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { breadcrumbsFor } from '../router/routeMeta';
+import { useFormLabels } from './useFormLabels';
 
 /** Above the content, hidden on /login; the last crumb is the current page and not a link. */
 export function AppBreadcrumbs() {
   const { pathname } = useLocation();
+  const formLabels = useFormLabels();
   if (pathname === '/login') return null;
-  const crumbs = breadcrumbsFor(pathname);
+  const crumbs = breadcrumbsFor(pathname, formLabels);
   return (
     <Breadcrumbs aria-label="breadcrumb" sx={{ mb: 2 }}>
       {crumbs.map((crumb, index) =>

@@ -42,6 +42,38 @@ describe('the application shell', () => {
     expect(within(nav).queryByText('File Upload')).toBeNull();
   });
 
+  // issue 18 item 16: the crumb and the page title say what the menu and the form's heading say (the
+  // template's label), not a guess from the address ('Split', 'Person', 'Corebox', 'File Management')
+  it.each([
+    ['/forms/split-form/7', 'Section Split'],
+    ['/forms/person-form', 'Contact Person'],
+    ['/forms/corebox-form', 'Core Box'],
+    ['/forms/files-form/3', 'Archive Files'],
+    ['/split', 'Section Split'],
+  ])('names %s by its form label, %s, in the breadcrumbs and the title', async (path, label) => {
+    const entry = (key: string, formLabel: string, module: string) => ({
+      key,
+      label: formLabel,
+      dataModel: key,
+      module,
+    });
+    mockApi({
+      ...shellAnswers(ADMIN),
+      'GET app/forms': {
+        status: 200,
+        body: {
+          Curation: [entry('split', 'Section Split', 'Curation'), entry('corebox', 'Core Box', 'Curation')],
+          Project: [entry('person', 'Contact Person', 'Project')],
+          Archive: [entry('files', 'Archive Files', 'Archive')],
+        },
+      },
+    });
+    renderApp(path, { user: ADMIN });
+    const crumbs = await screen.findByRole('navigation', { name: 'breadcrumb' });
+    await waitFor(() => expect(within(crumbs).getByText(label).getAttribute('aria-current')).toBe('page'));
+    expect(document.title).toBe(`${label} - mDIS`);
+  });
+
   it('hides the breadcrumbs on /login', async () => {
     mockApi({ 'GET app/config': { status: 200, body: {} } });
     renderApp('/login');

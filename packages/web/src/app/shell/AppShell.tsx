@@ -12,6 +12,7 @@ import { AppFooter } from './AppFooter';
 import { AppTopBar } from './AppTopBar';
 import { InitErrorAlert } from './InitErrorAlert';
 import { NavDrawer } from './NavDrawer';
+import { useFormLabels } from './useFormLabels';
 
 /** The frame of every page: top bar, drawer (signed in only), breadcrumbs, content, footer. */
 export function AppShell() {
@@ -20,10 +21,11 @@ export function AppShell() {
   const theme = useTheme();
   const permanent = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const formLabels = useFormLabels();
 
   useEffect(() => {
-    document.title = pageTitleFor(pathname, config.AppShortName);
-  }, [pathname, config.AppShortName]);
+    document.title = pageTitleFor(pathname, config.AppShortName, formLabels);
+  }, [pathname, config.AppShortName, formLabels]);
 
   const showDrawer = Boolean(user) && status === 'ready';
   return (

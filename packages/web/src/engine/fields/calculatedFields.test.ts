@@ -104,4 +104,13 @@ describe('calculated model columns while typing (issue 18 §3.10)', () => {
     const copied = { drillers_top_depth: 103, drilled_length: 3, drillers_bottom_depth: 103 };
     expect(recomputeCalculated(form, copied, columns).drillers_bottom_depth).toBe(106);
   });
+
+  it('with the parent record known, a formula reading it counts too; deeper ancestors stay the server’s', () => {
+    const parent = { names: ['parent', 'hole'], record: { id: 7, drillers_reference_height: 10 } };
+    const typed = { drillers_top_depth: 104, drilled_length: 3, core_top_depth: 90 };
+    expect(recomputeCalculated(form, typed, columns, parent).core_top_depth).toBe(94);
+    const deeper = makeForm([{ name: 'site_name', formInput: { calculate: 'hole.site.site' } }]);
+    const record = { site_name: '1' };
+    expect(recomputeCalculated(deeper, record, undefined, parent)).toBe(record);
+  });
 });

@@ -35,21 +35,43 @@ export function formulaOf(field: FormField, column?: ColumnTemplate): string {
   return (column?.calculate ?? '').trim() || (column?.type === 'pseudo' ? (column.pseudoCalc ?? '').trim() : '');
 }
 
+/**
+ * The parent record a formula's `hole.drillers_reference_height` reads (issue 18 item 10), under the
+ * names the server accepts for it (`parent`, the filter key, the parent column without `_id`).
+ */
+export interface ParentRecord {
+  names: readonly string[];
+  record: FormRecord;
+}
+
 const parsed = new Map<string, ExpressionNode | null>();
 
-// Parent paths and child aggregates are joined in by the server; the browser's record lacks them,
-// so such formulas keep the server's value instead of turning it into null.
-function clientFormula(formula: string): ExpressionNode | null {
+function parseOnce(formula: string): ExpressionNode | null {
   if (parsed.has(formula)) return parsed.get(formula) ?? null;
   let node: ExpressionNode | null = null;
   try {
-    const candidate = parseExpression(formula);
-    if (parentPaths(candidate).length === 0 && childAggregates(candidate).length === 0) node = candidate;
+    node = parseExpression(formula);
   } catch {
     // A formula the language cannot read (old JavaScript) leaves the value to the server.
   }
   parsed.set(formula, node);
   return node;
+}
+
+/**
+ * What a formula reads from the parent (`{'hole.x': value}`), or null when the browser cannot compute
+ * it: child aggregates and deeper ancestors are joined in by the server, and without the parent
+ * record loaded its paths are too; such formulas keep the server's value instead of turning it into null.
+ */
+function parentValues(node: ExpressionNode, parent: ParentRecord | undefined): Record<string, unknown> | null {
+  if (childAggregates(node).length > 0) return null;
+  const values: Record<string, unknown> = {};
+  for (const path of parentPaths(node)) {
+    const [relation = '', column = '', ...deeper] = path.split('.');
+    if (!parent || deeper.length > 0 || !parent.names.includes(relation)) return null;
+    values[path] = Object.hasOwn(parent.record, column) ? parent.record[column] : null;
+  }
+  return values;
 }
 
 const NUMBER_TEXT = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
@@ -74,18 +96,25 @@ function asStored(record: FormRecord, numeric: ReadonlySet<string>): FormRecord 
 /**
  * Recomputes the calculated fields in field order, so a formula may use an earlier result: while
  * the user types, and on entering edit, new or Smart Copy (whose copied depths are the source's).
- * With the model's `columns`, their formulas count too. Booleans become 1/0 as the server stores
- * them. The server's answer replaces all of it on save. Returns the same object when nothing changed.
+ * With the model's `columns`, their formulas count too; with the `parent` record, formulas reading it
+ * (`hole.drillers_reference_height`) as well. Booleans become 1/0 as the server stores them. The
+ * server's answer replaces all of it on save. Returns the same object when nothing changed.
  */
-export function recomputeCalculated(form: FormTemplate, record: FormRecord, columns?: Columns): FormRecord {
+export function recomputeCalculated(
+  form: FormTemplate,
+  record: FormRecord,
+  columns?: Columns,
+  parent?: ParentRecord,
+): FormRecord {
   let next = record;
   const numeric = numericColumns(columns);
   for (const field of form.fields) {
     const column = columns && Object.hasOwn(columns, field.name) ? columns[field.name] : undefined;
     const formula = formulaOf(field, column);
-    const node = formula === '' ? null : clientFormula(formula);
-    if (!node) continue;
-    const result = evaluateExpression(node, { record: asStored(next, numeric) });
+    const node = formula === '' ? null : parseOnce(formula);
+    const paths = node ? parentValues(node, parent) : null;
+    if (!node || !paths) continue;
+    const result = evaluateExpression(node, { record: asStored(next, numeric), paths });
     const value = typeof result === 'boolean' ? Number(result) : result;
     if ((next[field.name] ?? null) === value) continue;
     if (next === record) next = { ...record };

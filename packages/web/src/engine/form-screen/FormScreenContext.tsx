@@ -15,6 +15,8 @@ import { useLeaveGuard, type LeaveGuard } from './useLeaveGuard';
 import { useRecordActions, type RecordActions } from './useRecordActions';
 import { useRecordList, useTableView, type TableView } from './useRecordList';
 import { useDeepLinkFilter } from './useDeepLinkFilter';
+import { useParentRecord } from './useParentRecord';
+import type { ParentRecord } from '../record-panel';
 
 export interface FormScreenContextValue {
   form: FormTemplate;
@@ -31,6 +33,8 @@ export interface FormScreenContextValue {
   /** The URL names a record the server does not have (or does not show this user). */
   recordMissing: boolean;
   columns?: Readonly<Record<string, ColumnTemplate>>;
+  /** The parent of the record being edited or created, once loaded: its formulas read it. */
+  parent?: ParentRecord;
   tableView: TableView;
   setTableView: (update: (current: TableView) => TableView) => void;
   actions: RecordActions;
@@ -87,10 +91,13 @@ export function FormScreenProvider({ form, route, onRouteChange, initialFilter, 
 
   const extras = useFormExtras(form, record);
   const columns = extras.model?.columns;
+  // loaded for editors before alt+shift+n, so a new record's depths count from its hole at once
+  const parent = useParentRecord(form, extras.model, state.draft ?? record, state.filter, canEdit);
   const confirmation = useConfirm();
   const actions = useRecordActions({
     form,
     columns,
+    parent,
     state,
     getState,
     dispatch,
@@ -113,6 +120,7 @@ export function FormScreenProvider({ form, route, onRouteChange, initialFilter, 
     record,
     recordMissing,
     columns,
+    parent,
     tableView,
     setTableView,
     actions,

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ADMIN } from '../../test/mockApi';
-import { core, listBody, mockFormApi, renderScreen } from './test/fixtures';
+import { formTemplateSchema } from '@mdis/shared';
+import { CORE_FORM, CORE_MODEL, core, listBody, mockFormApi, renderScreen } from './test/fixtures';
 
 // Issue 18 §3: what a curator's day found on the form screen, one test each.
 const HOLE = { expedition: 1, site: 3, hole: 7 };
@@ -173,5 +174,39 @@ describe('a curator’s day on the generic form screen', { timeout: 30_000 }, ()
     expect(document.activeElement).toBe(await row(2));
     await userEvent.keyboard('{ArrowUp}');
     await waitFor(() => expect(comment().value).toBe('core 1'));
+  });
+
+  it('item 10: a formula reading the parent (the hole) updates while typing, from the hole the filter chose', async () => {
+    const depthBelowRig = {
+      name: 'top_depth_mbsf',
+      label: 'Top Depth [mbsf]',
+      validators: [],
+      formInput: { type: 'text', calculate: 'round([top_depth] - coalesce(hole.drillers_reference_height, 0), 2)' },
+      group: 'Core',
+      order: 3,
+    };
+    const form = formTemplateSchema.parse({ ...CORE_FORM, fields: [...CORE_FORM.fields, depthBelowRig] });
+    const relation = {
+      name: 'core_core__project_hole__parent',
+      relationType: 'parent',
+      foreignTable: 'project_hole',
+      localColumns: ['hole_id'],
+      foreignColumns: ['id'],
+    };
+    const model = { ...CORE_MODEL, parentModel: 'ProjectHole', relations: { [relation.name]: relation } };
+    mockFormApi(ADMIN, threeCores, {
+      'GET cg/api/get-model-template': { status: 200, body: model },
+      'GET form/2': { status: 200, body: core(2, { top_depth_mbsf: 15 }) },
+      'GET form/7': { status: 200, body: { id: 7, hole: 'A', drillers_reference_height: 5.5 } },
+    });
+    renderScreen({ user: ADMIN, route: { id: 2, filter: HOLE }, form });
+    const mbsf = () => screen.getByLabelText<HTMLInputElement>('Top Depth [mbsf]');
+    await waitFor(() => expect(mbsf().value).toBe('15'));
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    await waitFor(() => expect(scenarioOf()).toBe('edit'));
+    const top = screen.getByLabelText<HTMLInputElement>('Top Depth');
+    await userEvent.clear(top);
+    await userEvent.type(top, '30');
+    await waitFor(() => expect(mbsf().value).toBe('24.5'));
   });
 });

@@ -12,7 +12,7 @@ export const NO_RECORD_MESSAGE = 'Select a record in the table, or create a new 
 
 /** The record panel: the draft while editing or creating, else the saved current record. */
 export function RecordSection({ renderRecordAddon }: { renderRecordAddon?: (record: FormRecord) => ReactNode }) {
-  const { form, columns, state, dispatch, record, recordMissing, actions } = useFormScreen();
+  const { form, columns, parent, state, dispatch, record, recordMissing, actions } = useFormScreen();
   const viewing = state.scenario === 'view';
   const shown = viewing ? record : state.draft;
   const onChange = useCallback((draft: FormRecord) => dispatch({ type: 'change', draft }), [dispatch]);
@@ -24,6 +24,7 @@ export function RecordSection({ renderRecordAddon }: { renderRecordAddon?: (reco
         <RecordPanel
           form={form}
           columns={columns}
+          parent={parent}
           record={shown}
           scenario={state.scenario}
           onChange={onChange}

@@ -5,7 +5,7 @@ import { errorMessage, isApiError } from '../../platform/api/ApiError';
 import { useNotifications } from '../../platform/notifications/NotificationsContext';
 import { recordKeys, recordsApi, type FormRecord } from '../api/records.api';
 import { missingRequiredFilters, requiredFilterParams } from '../filter-bar/filterCascade';
-import { recomputeCalculated, type FieldError } from '../record-panel';
+import { recomputeCalculated, type FieldError, type ParentRecord } from '../record-panel';
 import { printAfterSave } from '../toolbar/autoPrint';
 import { resetEmptySelects } from '../validation/resetEmptySelects';
 import { confirmationsFor, type ConfirmationMoment } from './confirmations';
@@ -27,6 +27,8 @@ interface ActionsOptions {
   form: FormTemplate;
   /** The model's columns once loaded: validated as the panel and the server do. */
   columns?: Readonly<Record<string, ColumnTemplate>>;
+  /** The parent record, once loaded: formulas reading it are computed on entering edit or create. */
+  parent?: ParentRecord;
   state: FormScreenState;
   /** The state at the moment of a call: a save started by the leave guard runs after its dialog. */
   getState: () => FormScreenState;
@@ -47,7 +49,7 @@ export function recordId(record: FormRecord | null): number | null {
  * scenario and the draft are the reducer's; this adds the server calls, confirmations and messages.
  */
 export function useRecordActions(options: ActionsOptions) {
-  const { form, columns, state, getState, dispatch, record, canEdit, confirm } = options;
+  const { form, columns, parent, state, getState, dispatch, record, canEdit, confirm } = options;
   const { notify, warn } = useNotifications();
   const queryClient = useQueryClient();
   const [errors, setErrors] = useState<FieldError[]>([]);
@@ -83,7 +85,7 @@ export function useRecordActions(options: ActionsOptions) {
   const startEdit = () => {
     if (!canEdit || scenario !== 'view' || !record) return;
     setErrors([]);
-    dispatch({ type: 'edit', record: recomputeCalculated(form, record, columns), id });
+    dispatch({ type: 'edit', record: recomputeCalculated(form, record, columns, parent), id });
   };
 
   const startNew = () =>
@@ -92,7 +94,7 @@ export function useRecordActions(options: ActionsOptions) {
       try {
         const values = await recordsApi.defaults(form.name, requiredFilterParams(form, filter));
         setErrors([]);
-        dispatch({ type: 'create', values: recomputeCalculated(form, values, columns) });
+        dispatch({ type: 'create', values: recomputeCalculated(form, values, columns, parent) });
       } catch (error) {
         warn(errorMessage(error));
       }
@@ -106,7 +108,7 @@ export function useRecordActions(options: ActionsOptions) {
         setErrors([]);
         dispatch({
           type: 'create',
-          values: recomputeCalculated(form, { ...copy, ...requiredFilterParams(form, filter) }, columns),
+          values: recomputeCalculated(form, { ...copy, ...requiredFilterParams(form, filter) }, columns, parent),
         });
       } catch (error) {
         warn(errorMessage(error));

@@ -20,7 +20,7 @@ import { useTouchedFields } from './useTouchedFields';
  * Compact display follows the cookie unless `compact` is given; @uuid objects are restored and cached.
  */
 export function RecordPanel(props: RecordPanelProps) {
-  const { form, columns, scenario, onChange, serverErrors = [], onDismissServerErrors, showAllErrors } = props;
+  const { form, columns, parent, scenario, onChange, serverErrors = [], onDismissServerErrors, showAllErrors } = props;
   const record = useNestedObjects(form.name, props.record);
   const cookieCompact = useCompactDisplay().compact;
   const compact = props.compact ?? cookieCompact;
@@ -39,14 +39,15 @@ export function RecordPanel(props: RecordPanelProps) {
   };
 
   // One handler for the whole life of the panel, so unchanged fields skip their re-render.
-  const latest = useRef({ form, columns, record, onChange, touch: touched.touch });
+  const latest = useRef({ form, columns, parent, record, onChange, touch: touched.touch });
   useLayoutEffect(() => {
-    latest.current = { form, columns, record, onChange, touch: touched.touch };
+    latest.current = { form, columns, parent, record, onChange, touch: touched.touch };
   });
   const handleFieldChange = useCallback((name: string, value: unknown) => {
     const current = latest.current;
     current.touch(name);
-    current.onChange(recomputeCalculated(current.form, { ...current.record, [name]: value }, current.columns));
+    const next = { ...current.record, [name]: value };
+    current.onChange(recomputeCalculated(current.form, next, current.columns, current.parent));
   }, []);
 
   const renderField = (field: FormField) => (

@@ -11,7 +11,7 @@
 export type { Scenario, FormRecord, FieldError, RecordPanelProps } from './types';
 export { RecordPanel } from './RecordPanel';
 export { resetEmptySelects } from '../validation/resetEmptySelects';
-export { recomputeCalculated } from '../fields/calculatedFields';
+export { recomputeCalculated, type ParentRecord } from '../fields/calculatedFields';
 export { serverFieldErrors } from '../validation/serverErrors';
 export { formatFieldValue, FORMATTER_ERROR } from '../fields/formatFieldValue';
 export { COMPACT_DISPLAY_COOKIE, toggleCompactDisplay, useCompactDisplay } from './compactDisplay';

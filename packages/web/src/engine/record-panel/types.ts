@@ -1,4 +1,5 @@
 import type { ColumnTemplate, FieldError, FormTemplate } from '@mdis/shared';
+import type { ParentRecord } from '../fields/calculatedFields';
 
 export type { FieldError };
 export type Scenario = 'view' | 'edit' | 'create';
@@ -14,6 +15,8 @@ export interface RecordPanelProps {
   columns?: Readonly<Record<string, ColumnTemplate>>;
   /** Current values. */
   record: FormRecord;
+  /** The record's parent, when loaded: formulas reading it (`hole.x`) update while typing too. */
+  parent?: ParentRecord;
   /** 'view' = all inputs read-only. */
   scenario: Scenario;
   /** Every edit, with calculated fields already recomputed. */

@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
+import { formLabelOf } from '@mdis/shared';
 import { isApiError } from '../../platform/api/ApiError';
 import { recordKeys, recordsApi } from '../../engine/api/records.api';
 import { GenericFormScreen, type GenericFormScreenProps } from '../../engine/form-screen/GenericFormScreen';
@@ -49,10 +50,9 @@ export function TemplateForm({
   }
   if (!template.data) return <PageLoading />;
   const form = template.data;
-  const label = (form as { label?: unknown }).label;
   return (
     <>
-      <PageHeading title={typeof label === 'string' && label ? label : formLabelOf(form.name)} />
+      <PageHeading title={formLabelOf(form)} />
       <GenericFormScreen
         key={form.name}
         form={form}
@@ -63,14 +63,6 @@ export function TemplateForm({
       />
     </>
   );
-}
-
-/** 'sample-request' → 'Sample Request' */
-export function formLabelOf(name: string): string {
-  return name
-    .split('-')
-    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-    .join(' ');
 }
 
 /**
