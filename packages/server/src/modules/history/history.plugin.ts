@@ -100,7 +100,7 @@ export const historyPlugin: FastifyPluginCallbackZod<HistoryPluginOptions> = (ap
         if (!Number.isSafeInteger(id) || id < 1) return;
         await history.authorizeRestore(user, id);
       }),
-      schema: { tags, params: entryParams, body: restoreBody.optional(), response: { 200: recordSchema } },
+      schema: { tags, params: entryParams, body: restoreBody.nullish(), response: { 200: recordSchema } },
     },
     (request) => history.restore(currentUser(request), request.params.id, request.body?.fields, request.body?.to),
   );
