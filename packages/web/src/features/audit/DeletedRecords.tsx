@@ -22,6 +22,45 @@ interface Search {
 
 const textOf = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 
+interface DeletedRecordsTableProps {
+  items: HistoryEntry[];
+  busy: boolean;
+  onRestore: (entry: HistoryEntry) => void;
+}
+
+function DeletedRecordsTable({ items, busy, onRestore }: DeletedRecordsTableProps) {
+  return (
+    <Table size="small" aria-label="Deleted records">
+      <TableHead>
+        <TableRow>
+          <TableCell>Deleted (UTC)</TableCell>
+          <TableCell>By</TableCell>
+          <TableCell>Record</TableCell>
+          <TableCell>Combined id</TableCell>
+          <TableCell />
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {items.map((entry) => (
+          <TableRow key={entry.id}>
+            <TableCell>{entry.at.replace('T', ' ').slice(0, 19)}</TableCell>
+            <TableCell>{entry.user.name ?? 'system'}</TableCell>
+            <TableCell>
+              {entry.model} {entry.recordId}
+            </TableCell>
+            <TableCell>{textOf(entry.changes.combined_id)}</TableCell>
+            <TableCell align="right">
+              <Button size="small" disabled={busy} onClick={() => onRestore(entry)}>
+                Restore
+              </Button>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
 /** "Deleted records" on the audit page: find one by id, combined id or IGSN and restore it. */
 export function DeletedRecords() {
   const queryClient = useQueryClient();
@@ -87,34 +126,7 @@ export function DeletedRecords() {
       {found.isError && <Alert severity="error">{errorMessage(found.error)}</Alert>}
       {found.isSuccess && items.length === 0 && <Alert severity="info">No deleted record matches.</Alert>}
       {items.length > 0 && (
-        <Table size="small" aria-label="Deleted records">
-          <TableHead>
-            <TableRow>
-              <TableCell>Deleted (UTC)</TableCell>
-              <TableCell>By</TableCell>
-              <TableCell>Record</TableCell>
-              <TableCell>Combined id</TableCell>
-              <TableCell />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {items.map((entry) => (
-              <TableRow key={entry.id}>
-                <TableCell>{entry.at.replace('T', ' ').slice(0, 19)}</TableCell>
-                <TableCell>{entry.user.name ?? 'system'}</TableCell>
-                <TableCell>
-                  {entry.model} {entry.recordId}
-                </TableCell>
-                <TableCell>{textOf(entry.changes.combined_id)}</TableCell>
-                <TableCell align="right">
-                  <Button size="small" disabled={restore.isPending} onClick={() => restore.mutate(entry)}>
-                    Restore
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DeletedRecordsTable items={items} busy={restore.isPending} onRestore={(entry) => restore.mutate(entry)} />
       )}
     </Box>
   );
