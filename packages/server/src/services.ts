@@ -99,7 +99,11 @@ export function createServices(
     widgets: createWidgetsService({ db, records: records.records, templates }),
     // The history plugin's options: the service, and the retention it runs while the app is up.
     history: {
-      history: createHistoryService({ repository: createHistoryRepository(db), templates, records: records.records }),
+      history: createHistoryService({
+        repository: createHistoryRepository(db, dialect),
+        templates,
+        records: records.records,
+      }),
       retention: { db, keepDays: config.historyKeepDays },
     },
     posts: createPostsService(createPostsRepository(db)),

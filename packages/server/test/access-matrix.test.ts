@@ -261,6 +261,11 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
     expect: VIEW_SAMPLE,
     request: (c) => ({ url: `/api/v1/history?model=CurationSample&id=${sample(c)}` }),
   },
+  // Deleted records are out of every scope: who may view every record of the model (limited users: no).
+  'GET /api/v1/history/deleted': {
+    expect: /*                   */ 'u  f  a  a  a  a  a  a  a  f  f',
+    request: (c) => ({ url: `/api/v1/history/deleted?model=CurationSample&q=${sample(c)}` }),
+  },
   'POST /api/v1/history/:id/restore': {
     expect: EDIT_SAMPLE,
     request: (c) => ({ url: `/api/v1/history/${id(c.x.ownSampleCreation)}/restore`, payload: { fields: ['comment'] } }),

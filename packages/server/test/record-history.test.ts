@@ -272,6 +272,67 @@ describe.each(DIALECTS)('record history (%s)', (dialect) => {
     expect(built?.changes).toMatchObject({ applied_version: [null, 1] });
     expect(JSON.stringify(templates)).not.toContain('applied_data');
   });
+
+  it('a deleted record is found by id, combined id or IGSN and restored with its old id and files while its parent exists', async () => {
+    const site = await drilling.create('site', { expedition_id: expedition.id, site: '7' });
+    const gone = await drilling.create('hole', { site_id: site.id, hole: 'B', start_date: '2024-05-03' });
+    expect(gone.igsn).toMatch(/^ICDP/);
+    const body = multipart(uploadParts('hole-b.jpg', Buffer.from('not really a jpeg')));
+    const upload = await drilling.app.inject({
+      method: 'POST',
+      url: '/api/v1/file/upload',
+      payload: body.payload,
+      headers: { ...drilling.admin, ...body.headers },
+    });
+    const fileId = upload.json<{ items: Row[] }>().items[0].id;
+    const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: Row) =>
+      drilling.app.inject({ method, url, headers: drilling.admin, ...(payload ? { payload } : {}) });
+    const assigned = await send('POST', '/api/v1/file/assign', { ids: [fileId], type: 'PH', hole_id: gone.id });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    const assignedName = assigned.json<{ items: Row[] }>().items[0].filename;
+    expect((await send('PUT', `/api/v1/file/unassign/${String(fileId)}`)).statusCode).toBe(200);
+    for (const [form, row] of [
+      ['hole', gone],
+      ['site', site],
+    ] as const) {
+      const removed = await send('DELETE', `/api/v1/form/${String(row.id)}?name=${form}`);
+      expect(removed.statusCode, removed.body).toBeLessThan(300);
+    }
+
+    const found = async (model: string, q: string) => {
+      const response = await get(`/api/v1/history/deleted?model=${model}&q=${encodeURIComponent(q)}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ items: Row[] }>().items;
+    };
+    const [byId] = await found('ProjectHole', String(gone.id));
+    expect(byId).toMatchObject({ action: 'delete', recordId: gone.id, changes: { hole: 'B', igsn: gone.igsn } });
+    expect(await found('ProjectHole', String(gone.igsn).toLowerCase())).toEqual([byId]);
+    const [siteDeletion] = await found('ProjectSite', String(site.combined_id));
+    expect(siteDeletion).toMatchObject({ action: 'delete', recordId: site.id });
+    expect(await found('ProjectSite', 'no-such-record')).toEqual([]);
+
+    const restore = (entry: Row) => send('POST', `/api/v1/history/${String(entry.id)}/restore`);
+    const orphan = await restore(byId);
+    expect(orphan.statusCode, orphan.body).toBe(409);
+    expect(orphan.json<Row>().message).toBe(
+      `The record cannot be restored: its parent (ProjectSite ${String(site.id)}) no longer exists. Restore the parent first.`,
+    );
+    const siteBack = await restore(siteDeletion);
+    expect(siteBack.statusCode, siteBack.body).toBe(200);
+    expect(siteBack.json<Row>()).toMatchObject({ id: site.id, combined_id: site.combined_id });
+    const holeBack = await restore(byId);
+    expect(holeBack.statusCode, holeBack.body).toBe(200);
+    expect(holeBack.json<Row>()).toMatchObject({ id: gone.id, hole: 'B', igsn: gone.igsn });
+    const file = await get(`/api/v1/global/${String(fileId)}?name=ArchiveFile`);
+    expect(file.json<Row>()).toMatchObject({ hole_id: gone.id, site_id: site.id, filename: assignedName });
+
+    expect(await found('ProjectHole', String(gone.id))).toEqual([]);
+    const again = await restore(siteDeletion);
+    expect(again.statusCode).toBe(409);
+    expect(again.json<Row>().message).toBe('The record exists again; restore its versions from its own history.');
+    const timeline = (await get(`/api/v1/history?model=ProjectHole&id=${String(gone.id)}`)).json<{ items: Row[] }>();
+    expect(timeline.items[0]).toMatchObject({ action: 'create', route: 'POST /api/v1/history/:id/restore' });
+  });
 });
 
 describe.each(DIALECTS)('record history retention (%s)', (dialect) => {

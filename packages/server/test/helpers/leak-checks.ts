@@ -120,6 +120,7 @@ export async function limitedUserLeaks(c: Ctx, headers: Headers): Promise<string
     ['CurationSample', c.foreign.sample],
   ];
   for (const [model, row] of historyOf) await refused(`/api/v1/history?model=${model}&id=${String(row.id)}`);
+  await refused(`/api/v1/history/deleted?model=CurationSample&q=${String(c.foreign.sample.id)}`);
   await refused(`/api/v1/audit?model=CurationSample`);
   await leaks('/api/v1/file?per-page=-1');
   await refused(`/files/${String(c.x.foreignFile.id)}`);

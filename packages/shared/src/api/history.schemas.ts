@@ -38,6 +38,16 @@ export type HistoryList = z.infer<typeof historyListSchema>;
 export const historyQuerySchema = z.object({ model, id, page, 'per-page': perPage });
 export type HistoryQuery = z.output<typeof historyQuerySchema>;
 
+/** `GET api/v1/history/deleted?model=CoreSection&q=5054_1_A_1_1`: deleted records by id, combined id or IGSN. */
+export const deletedQuerySchema = z.object({
+  model,
+  q: z.string().trim().min(1, 'Please enter an id, a combined id or an IGSN.').max(200),
+});
+export type DeletedQuery = z.output<typeof deletedQuerySchema>;
+/** The deletions found, newest first, one per record: restore one with `POST api/v1/history/{id}/restore`. */
+export const deletedListSchema = z.object({ items: z.array(historyEntrySchema) });
+export type DeletedList = z.infer<typeof deletedListSchema>;
+
 const isoTime = z
   .string()
   .regex(

@@ -53,7 +53,10 @@ function changes(model: RecordModel, record: Row, previous: Row | undefined): Ro
   return changed;
 }
 
-/** Steps 2 (references) to 7 inside one transaction; DB errors translated afterwards (step 6). */
+/**
+ * Steps 2 (references) to 7 inside one transaction; DB errors translated afterwards (step 6).
+ * `id`: the record to update; `restoredId`: the id a created record gets back (a restored deletion).
+ */
 async function persist(
   deps: RecordsDeps,
   target: RecordTarget,
@@ -61,6 +64,7 @@ async function persist(
   previous: Row | undefined,
   relations: RelationInput,
   id?: number,
+  restoredId?: number,
 ): Promise<number> {
   const { repository, dialect, behaviors, links } = deps;
   const { model, writable } = target;
@@ -72,6 +76,7 @@ async function persist(
       assertValid([...references, ...(await validateRelations(trx, links, relations))]);
       await runBeforeBehaviors(behaviors, kind, trx, model, record, previous, engine);
       const values = { ...changes(model, record, previous), ...referenceValues(relations) };
+      if (restoredId !== undefined) values.id = restoredId;
       const savedId = await writeRecord(trx, repository, model, values, id);
       record.id = savedId;
       // The links need the record's id: written after the insert, in the same transaction.
@@ -105,8 +110,11 @@ export function createRecordsWriter(deps: RecordsDeps, reader: Reader) {
   return {
     checkParent,
 
-    /** POST: authorize → validate → convert → calculate → behaviors → write → translate → behaviors → present. */
-    create: async (user: PermissionHolder, ref: RecordTargetRef, body: Row): Promise<Row> => {
+    /**
+     * POST: authorize → validate → convert → calculate → behaviors → write → translate → behaviors → present.
+     * `restoredId`: a deleted record created again under its old id (the record history's restore).
+     */
+    create: async (user: PermissionHolder, ref: RecordTargetRef, body: Row, restoredId?: number): Promise<Row> => {
       const target = await resolveTarget(templates, ref);
       const scope = authorize(user, target, 'edit');
       const { model, writable } = target;
@@ -115,7 +123,7 @@ export function createRecordsWriter(deps: RecordsDeps, reader: Reader) {
       if (model.parentColumn) await checkParent(scope, model, input[model.parentColumn]);
       await authorizeReferences(deps, reader.findRecord, scope, { model, relations: relations.input, input });
       const record = prepare(target, input, {}, relations.errors);
-      const id = await persist(deps, target, record, undefined, relations.input);
+      const id = await persist(deps, target, record, undefined, relations.input, undefined, restoredId);
       return present(model, id);
     },
 

@@ -10,6 +10,9 @@ export const HISTORY_MESSAGES = {
   unknownModel: (model: string) => `There is no model named ${model}.`,
   entryNotFound: 'This version of the record does not exist.',
   deletedRecord: 'The record has been deleted; restore it from its deletion instead.',
+  recordExists: 'The record exists again; restore its versions from its own history.',
+  parentGone: (parent: string, id: number) =>
+    `The record cannot be restored: its parent (${parent} ${id}) no longer exists. Restore the parent first.`,
   nothingToRestore: 'The record already has these values.',
   nothingBefore: 'Only a change has a previous version.',
   unknownFields: (fields: string[]) => `These fields are not part of the record: ${fields.join(', ')}.`,

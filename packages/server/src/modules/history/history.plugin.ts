@@ -1,5 +1,12 @@
 import { Readable } from 'node:stream';
-import { auditQuerySchema, type HistoryEntry, historyListSchema, historyQuerySchema } from '@mdis/shared';
+import {
+  auditQuerySchema,
+  deletedListSchema,
+  deletedQuerySchema,
+  type HistoryEntry,
+  historyListSchema,
+  historyQuerySchema,
+} from '@mdis/shared';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authorizeFirst, currentUser } from '../../infra/auth/access-control';
@@ -53,8 +60,10 @@ function auditLine(entry: HistoryEntry): unknown[] {
 }
 
 /**
- * `GET api/v1/history?model&id` (who may view the record), `POST api/v1/history/:id/restore`
- * (who may edit it; the records pipeline decides), `GET api/v1/audit` and its CSV (administrators).
+ * `GET api/v1/history?model&id` (who may view the record), `GET api/v1/history/deleted?model&q`
+ * (who may view every record of the model), `POST api/v1/history/:id/restore` (who may edit it; the
+ * records pipeline decides; a deletion's entry creates the record again), `GET api/v1/audit` and its
+ * CSV (administrators).
  */
 export const historyPlugin: FastifyPluginCallbackZod<HistoryPluginOptions> = (app, { history, retention }, done) => {
   registerHistoryRetention(app, retention.db, retention.keepDays);
@@ -67,6 +76,20 @@ export const historyPlugin: FastifyPluginCallbackZod<HistoryPluginOptions> = (ap
     (request) => history.forRecord(currentUser(request), request.query),
   );
 
+  app.get(
+    '/history/deleted',
+    {
+      config: { access: 'user' },
+      // Who may not view every record of the model (limited users) gets 403 before the query is looked at.
+      preValidation: authorizeFirst(async (user, request) => {
+        const model = (request.query as { model?: unknown }).model;
+        if (typeof model === 'string' && model.length > 0) await history.authorizeDeleted(user, model);
+      }),
+      schema: { tags, querystring: deletedQuerySchema, response: { 200: deletedListSchema } },
+    },
+    async (request) => ({ items: await history.deleted(currentUser(request), request.query.model, request.query.q) }),
+  );
+
   app.post(
     '/history/:id/restore',
     {
@@ -77,7 +100,7 @@ export const historyPlugin: FastifyPluginCallbackZod<HistoryPluginOptions> = (ap
         if (!Number.isSafeInteger(id) || id < 1) return;
         await history.authorizeRestore(user, id);
       }),
-      schema: { tags, params: entryParams, body: restoreBody.optional(), response: { 200: recordSchema } },
+      schema: { tags, params: entryParams, body: restoreBody.nullish(), response: { 200: recordSchema } },
     },
     (request) => history.restore(currentUser(request), request.params.id, request.body?.fields, request.body?.to),
   );

@@ -1,6 +1,7 @@
 import type { HistoryAction } from '@mdis/shared';
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db, RecordHistoryTable } from '../../infra/db/schema';
+import type { Dialect } from '../../infra/db/dialect';
 
 export type HistoryRow = Selectable<RecordHistoryTable>;
 
@@ -20,8 +21,25 @@ export interface HistoryPage {
   limit: number;
 }
 
+/** A deleted record looked for: its table, and what the search text may equal. */
+export interface DeletedSearch {
+  table: string;
+  /** The id, when the text is a number. */
+  recordId: number | undefined;
+  /** Stored text columns of the record compared with the text (case aside), e.g. combined_id, igsn. */
+  columns: string[];
+  text: string;
+  limit: number;
+}
+
 /** Reads of `record_history`; rows are only ever written by the tables' triggers. */
-export function createHistoryRepository(db: Db) {
+export function createHistoryRepository(db: Db, dialect: Dialect) {
+  // A delete row's `changes` is the whole record as JSON text: one of its values, by column name.
+  const storedValue = (column: string) =>
+    dialect === 'postgres'
+      ? sql<string>`lower(changes::jsonb ->> ${column}::text)`
+      : sql<string>`lower(json_extract(changes, ${'$.' + column}))`;
+
   const matching = (where: HistoryConditions) => {
     let query = db.selectFrom('record_history');
     if (where.table !== undefined) query = query.where('table_name', '=', where.table);
@@ -48,6 +66,46 @@ export function createHistoryRepository(db: Db) {
     /** Rows after `afterId` (oldest first), for an export that reads in bounded batches. */
     batchAfter: (where: HistoryConditions, afterId: number, limit: number): Promise<HistoryRow[]> =>
       matching(where).selectAll().where('id', '>', afterId).orderBy('id').limit(limit).execute(),
+
+    /**
+     * The deletions of records of `table` that are still gone, newest first, whose id or stored
+     * text columns equal the search (on the (table_name, record_id, id) index's table part).
+     */
+    deleted: (search: DeletedSearch): Promise<HistoryRow[]> =>
+      db
+        .selectFrom('record_history as h')
+        .selectAll('h')
+        .where('h.table_name', '=', search.table)
+        .where('h.action', '=', 'delete')
+        .where((eb) =>
+          eb.or([
+            ...(search.recordId === undefined ? [] : [eb('h.record_id', '=', search.recordId)]),
+            ...search.columns.map((column) => eb(storedValue(column), '=', search.text.toLowerCase())),
+          ]),
+        )
+        .where(sql<boolean>`not exists (select 1 from ${sql.table(search.table)} t where t.id = h.record_id)`)
+        .orderBy('h.id', 'desc')
+        .limit(search.limit)
+        .execute(),
+
+    /**
+     * The updates of `table` (before entry `beforeId`) that cleared `column` from `recordId`: e.g. the
+     * files unassigned from a record before it was deleted, newest first.
+     */
+    cleared: (table: string, column: string, recordId: number, beforeId: number): Promise<HistoryRow[]> =>
+      db
+        .selectFrom('record_history')
+        .selectAll()
+        .where('table_name', '=', table)
+        .where('action', '=', 'update')
+        .where('id', '<', beforeId)
+        .where(
+          dialect === 'postgres'
+            ? sql<boolean>`changes::jsonb -> ${column}::text ->> 0 = ${String(recordId)} and changes::jsonb -> ${column}::text -> 1 = 'null'::jsonb`
+            : sql<boolean>`cast(json_extract(changes, ${`$.${column}[0]`}) as text) = ${String(recordId)} and json_type(changes, ${`$.${column}[1]`}) = 'null'`,
+        )
+        .orderBy('id', 'desc')
+        .execute(),
 
     get: (id: number): Promise<HistoryRow | undefined> =>
       db.selectFrom('record_history').selectAll().where('id', '=', id).executeTakeFirst(),

@@ -20,6 +20,10 @@ export interface HistoryServiceDeps {
 }
 
 const EXPORT_BATCH = 1000;
+/** The most deleted records one search answers (a search names one record; a few may share a text). */
+const DELETED_SEARCH_MAX = 50;
+/** The stored text columns a deleted record is found by, besides its id (where its model has them). */
+const DELETED_SEARCH_COLUMNS = ['combined_id', 'igsn'];
 
 const globalRef = (model: string) => ({ kind: 'global', name: model }) as const;
 
@@ -39,9 +43,14 @@ export function createHistoryService({ repository, templates, records }: History
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== 'NOT_FOUND') throw error;
     }
+    await authorizeDeleted(user, model);
+    return 'deleted';
+  }
+
+  /** Deleted records are out of every scope: only who may view every record of the model may see them. */
+  async function authorizeDeleted(user: PermissionHolder, model: string): Promise<void> {
     const scope = await records.scope(user, globalRef(model), 'view');
     if (scope.restricted) throw new AppError('FORBIDDEN', NOT_ALLOWED);
-    return 'deleted';
   }
 
   async function listOf(where: HistoryConditions, page: number, perPage: number, model?: string): Promise<HistoryList> {
@@ -71,6 +80,7 @@ export function createHistoryService({ repository, templates, records }: History
   const restoring = createHistoryRestore({ repository, records, entries, authorizeRecord });
 
   return {
+    authorizeDeleted,
     authorizeRestore: (user: PermissionHolder, entryId: number) => restoring.authorize(user, entryId),
     restore: restoring.restore,
 
@@ -79,6 +89,28 @@ export function createHistoryService({ repository, templates, records }: History
       await authorizeRecord(user, query.model, query.id);
       const where = { table: template.table, recordId: query.id };
       return listOf(where, query.page, query['per-page'], query.model);
+    },
+
+    /**
+     * Deleted records of `model` (still gone) whose id, combined id or IGSN is `text`: their deletion
+     * entries, newest first, one per record; for whoever may view every record of the model.
+     */
+    deleted: async (user: PermissionHolder, modelName: string, text: string): Promise<HistoryEntry[]> => {
+      const { template, model } = await entries.modelOf(modelName);
+      await authorizeDeleted(user, modelName);
+      const recordId = /^\d{1,15}$/.test(text) ? Number(text) : undefined;
+      const columns = DELETED_SEARCH_COLUMNS.filter((name) => model.column(name));
+      if (recordId === undefined && columns.length === 0) return [];
+      const rows = await repository.deleted({
+        table: template.table,
+        recordId,
+        columns,
+        text,
+        limit: DELETED_SEARCH_MAX,
+      });
+      const seen = new Set<number>();
+      const newest = rows.filter((row) => !seen.has(row.record_id) && seen.add(row.record_id));
+      return entries.toEntries(newest, modelName);
     },
 
     audit: async (query: AuditQuery): Promise<HistoryList> =>

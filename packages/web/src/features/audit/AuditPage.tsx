@@ -17,6 +17,7 @@ import { errorMessage } from '../../platform/api/ApiError';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeading } from '../../ui/PageHeading';
 import { type AuditFilter, auditApi, auditKeys } from './audit.api';
+import { DeletedRecords } from './DeletedRecords';
 
 const PER_PAGE_OPTIONS = [25, 50, 100];
 
@@ -164,6 +165,7 @@ export function AuditPage() {
           }}
         />
       )}
+      <DeletedRecords />
     </>
   );
 }
