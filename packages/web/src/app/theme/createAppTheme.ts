@@ -70,6 +70,16 @@ export function createAppTheme({ dark, compact }: ThemeMode): Theme {
       MuiButtonBase: {
         styleOverrides: { root: { '&.Mui-focusVisible': focusRing } },
       },
+      // Controls that are not MUI's ButtonBase (the table's sort labels and column grab handles come
+      // from material-react-table with their own styles) get the same ring when reached by keyboard.
+      MuiCssBaseline: {
+        styleOverrides: {
+          'button:focus-visible, a:focus-visible, [role="button"]:focus-visible': {
+            outline: `2px solid ${primary} !important`,
+            outlineOffset: 2,
+          },
+        },
+      },
       MuiButton: {
         defaultProps: { size, disableElevation: true },
         styleOverrides: { root: { whiteSpace: 'nowrap', minWidth: 0 } },
