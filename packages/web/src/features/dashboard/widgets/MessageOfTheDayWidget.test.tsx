@@ -32,10 +32,15 @@ describe('message of the day', { timeout: 20_000 }, () => {
   it('reaches a second message of the same date from the calendar', async () => {
     serve([message(1, 'Drilling starts at six.'), message(2, 'Core 12 is on deck.')]);
     renderDashboard(ADMIN);
-    // A day is announced as "26 November 2026"; its ISO date is in data-day.
-    const days = await screen.findAllByRole('gridcell');
-    const day = days.find((cell) => cell.getAttribute('data-day') === today());
-    if (!day) throw new Error(`no calendar day ${today()}`);
+    // A day is announced as "26 November 2026"; its ISO date is in data-day. It can be clicked once
+    // the messages have loaded (until then every day is disabled).
+    const day = await waitFor(() => {
+      const found = screen
+        .getAllByRole('gridcell')
+        .find((cell) => cell.getAttribute('data-day') === today() && cell.hasAttribute('data-has-message'));
+      if (!found) throw new Error(`no calendar day ${today()} with a message yet`);
+      return found;
+    });
     await userEvent.click(day);
     const preview = await screen.findByRole('article', { name: 'message preview' });
     expect(within(preview).getByText('Drilling starts at six.')).toBeTruthy();
