@@ -17,6 +17,7 @@ import { errorMessage } from '../../platform/api/ApiError';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeading } from '../../ui/PageHeading';
 import { type AuditFilter, auditApi, auditKeys } from './audit.api';
+import { auditActor, auditTime } from './auditText';
 import { DeletedRecords } from './DeletedRecords';
 
 const PER_PAGE_OPTIONS = [25, 50, 100];
@@ -105,8 +106,8 @@ function AuditTable({ list, page, perPage, onPage, onPerPage }: AuditTableProps)
         <TableBody>
           {items.map((entry) => (
             <TableRow key={entry.id}>
-              <TableCell>{entry.at.replace('T', ' ').slice(0, 19)}</TableCell>
-              <TableCell>{entry.user.name ?? 'system'}</TableCell>
+              <TableCell>{auditTime(entry)}</TableCell>
+              <TableCell>{auditActor(entry)}</TableCell>
               <TableCell>{entry.action}</TableCell>
               <TableCell>{entry.model}</TableCell>
               <TableCell>{entry.recordId}</TableCell>

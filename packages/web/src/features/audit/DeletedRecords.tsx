@@ -14,6 +14,7 @@ import type { HistoryEntry } from '@mdis/shared';
 import { errorMessage } from '../../platform/api/ApiError';
 import { useNotifications } from '../../platform/notifications/NotificationsContext';
 import { auditApi, auditKeys } from './audit.api';
+import { auditActor, auditTime } from './auditText';
 
 interface Search {
   model: string;
@@ -43,8 +44,8 @@ function DeletedRecordsTable({ items, busy, onRestore }: DeletedRecordsTableProp
       <TableBody>
         {items.map((entry) => (
           <TableRow key={entry.id}>
-            <TableCell>{entry.at.replace('T', ' ').slice(0, 19)}</TableCell>
-            <TableCell>{entry.user.name ?? 'system'}</TableCell>
+            <TableCell>{auditTime(entry)}</TableCell>
+            <TableCell>{auditActor(entry)}</TableCell>
             <TableCell>
               {entry.model} {entry.recordId}
             </TableCell>

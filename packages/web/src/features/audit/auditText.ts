@@ -1,0 +1,11 @@
+import type { HistoryEntry } from '@mdis/shared';
+
+/** `2026-11-25T23:28:40.577Z` → `2026-11-25 23:28:40`: the audit's tables show UTC to the second. */
+export function auditTime(entry: Pick<HistoryEntry, 'at'>): string {
+  return entry.at.replace('T', ' ').slice(0, 19);
+}
+
+/** Who wrote: a write by no signed-in user is the system's. */
+export function auditActor(entry: Pick<HistoryEntry, 'user'>): string {
+  return entry.user.name ?? 'system';
+}
