@@ -75,9 +75,14 @@ describe('a regex scan past its budget is stopped (sqlite)', () => {
     expect(config.statusCode).toBe(200);
   });
 
+  // As the message advises: the same kind of pattern on fewer rows (an id range the primary key
+  // narrows first) is answered on the connection that just stopped a scan. Not the whole 200 MB:
+  // reading it takes about the budget's CPU on its own, so on a loaded machine it may be stopped.
   it('still answers a filter that the budget allows', async () => {
-    const response = await t.app.inject({ method: 'GET', url: filterUrl('^X'), headers: t.admin });
-    expect(response.statusCode).toBe(200);
+    const url = `${filterUrl('0.*1.*2.*!|^0')}&filter[id]=${encodeURIComponent('<=1000')}`;
+    const response = await t.app.inject({ method: 'GET', url, headers: t.admin });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<{ _meta: { totalCount: number } }>()._meta.totalCount).toBe(1000);
   });
 });
 

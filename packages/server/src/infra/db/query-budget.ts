@@ -29,22 +29,54 @@ export function queryTooLongError(): AppError {
 // sub-millisecond granularity.
 const CHECK_EVERY = 16;
 
+/** What a budget reads: the wall clock, and the CPU time this process has used (both in ms). */
+export interface BudgetClock {
+  now(): number;
+  cpuMs(): number;
+}
+
+const processClock: BudgetClock = {
+  now: () => performance.now(),
+  cpuMs: () => {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1000;
+  },
+};
+
+/**
+ * However busy the machine, a statement is never held longer than this many budgets of wall time
+ * (the event loop stays blocked while it runs).
+ */
+const WALL_LIMIT_FACTOR = 10;
+
 /**
  * The deadline of the SQLite statement running now. Statements run one at a time on the one
  * connection (synchronously), so one budget per connection is exact: the statement wrapper starts
  * it, per-row functions call {@link QueryBudget.check}, which throws past the deadline; SQLite aborts
  * the statement (a write rolls back to before it) and the error reaches the client.
+ *
+ * The budget is work, not waiting: on a loaded machine a statement may be descheduled for longer
+ * than its budget while doing little. The cheap wall clock is checked per row; only when it passes
+ * the deadline is the process's CPU time read (a system call), and a statement that has used less
+ * CPU than its budget gets the rest as a new deadline, up to {@link WALL_LIMIT_FACTOR} budgets.
  */
 export class QueryBudget {
   private deadline = Number.POSITIVE_INFINITY;
+  private started = 0;
+  private cpuStarted = 0;
   private calls = 0;
 
-  constructor(private readonly budgetMs: number = QUERY_BUDGET_MS) {}
+  constructor(
+    private readonly budgetMs: number = QUERY_BUDGET_MS,
+    private readonly clock: BudgetClock = processClock,
+  ) {}
 
   /** Runs one statement under the budget; nested runs keep the outer deadline. */
   run<T>(statement: () => T): T {
     if (this.deadline !== Number.POSITIVE_INFINITY) return statement();
-    this.deadline = performance.now() + this.budgetMs;
+    this.started = this.clock.now();
+    this.cpuStarted = this.clock.cpuMs();
+    this.deadline = this.started + this.budgetMs;
     this.calls = 0;
     try {
       return statement();
@@ -56,6 +88,11 @@ export class QueryBudget {
   check(): void {
     this.calls += 1;
     if (this.calls % CHECK_EVERY !== 0) return;
-    if (performance.now() > this.deadline) throw queryTooLongError();
+    const now = this.clock.now();
+    if (now <= this.deadline) return;
+    const cpuLeft = this.budgetMs - (this.clock.cpuMs() - this.cpuStarted);
+    const wallLimit = this.started + this.budgetMs * WALL_LIMIT_FACTOR;
+    if (cpuLeft <= 0 || now >= wallLimit) throw queryTooLongError();
+    this.deadline = Math.min(now + cpuLeft, wallLimit);
   }
 }
