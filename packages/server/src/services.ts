@@ -11,7 +11,7 @@ import { createTokensRepository } from './infra/auth/tokens.repository';
 import { createBehaviorRegistry } from './engine/behaviors/behavior-registry';
 import { createHistoryRepository } from './modules/history/history.repository';
 import { createHistoryService } from './modules/history/history.service';
-import { createRecordsService } from './engine/records/records.service';
+import { createRecordsService, type RecordsService } from './engine/records/records.service';
 import { tableExists } from './engine/schema-sync';
 import { createTemplateStore } from './engine/templates/template-store';
 import type { Database } from './infra/db/database';
@@ -22,7 +22,7 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createLoginCountersRepository } from './modules/auth/login-counters.repository';
 import { createLoginRateLimit, DEFAULT_LOGIN_RATE_LIMIT } from './modules/auth/login-rate-limit';
 import { createListValuesRepository } from './modules/list-values/list-values.repository';
-import { createListValuesService } from './modules/list-values/list-values.service';
+import { createListValuesService, type ListValuesService } from './modules/list-values/list-values.service';
 import { canAutoPrint } from './modules/reports/report-registry';
 import { createReportsService } from './modules/reports/reports.service';
 import { createSampleSeriesRepository } from './modules/reports/sample-series/sample-series.repository';
@@ -46,6 +46,8 @@ import { createPostsRepository } from './modules/posts/posts.repository';
 import { createPostsService } from './modules/posts/posts.service';
 import { createMessagesRepository } from './modules/messages/messages.repository';
 import { createMessagesService } from './modules/messages/messages.service';
+import { createOfflineScopeService } from './modules/offline/offline-scope.service';
+import { createSyncService } from './modules/offline/sync.service';
 
 /** Wires repositories into services: the one place that knows the whole object graph. */
 export function createServices(
@@ -106,10 +108,27 @@ export function createServices(
       }),
       retention: { db, keepDays: config.historyKeepDays },
     },
+    offline: offlineServices(db, dialect, { records: records.records, templates, listValues }),
     posts: createPostsService(createPostsRepository(db)),
     messages: createMessagesService(db, createMessagesRepository(db)),
     ...accountServices({ db, dialect, users: usersRepository, tokens, appConfig, config, log }),
     ...records,
+  };
+}
+
+/** Offline work (issue 22): the replay of queued operations and the scope a client keeps offline. */
+function offlineServices(
+  db: Database['db'],
+  dialect: Database['dialect'],
+  services: {
+    records: RecordsService;
+    templates: ReturnType<typeof createTemplateStore>;
+    listValues: ListValuesService;
+  },
+) {
+  return {
+    sync: createSyncService({ ...services, dialect }),
+    scope: createOfflineScopeService({ db, ...services }),
   };
 }
 

@@ -271,6 +271,18 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
     request: (c) => ({ url: `/api/v1/history/${id(c.x.ownSampleCreation)}/restore`, payload: { fields: ['comment'] } }),
   },
   'GET /api/v1/audit': { expect: ADMINISTRATOR },
+  // offline (issue 22): every signed-in user may upload; each operation is answered forbidden or
+  // applied per form and record. The scope: who may view the hole (form-only sample users: no).
+  'POST /api/v1/sync': {
+    expect: SIGNED_IN,
+    request: (_c, user) => ({
+      payload: { operations: [{ opId: `matrix-${user}`, form: 'core', action: 'update', id: UNKNOWN, values: {} }] },
+    }),
+  },
+  'GET /api/v1/offline/scope': {
+    expect: /*                   */ 'u  f  a  a  a  a  a  f  f  a  a',
+    request: (c) => ({ url: `/api/v1/offline/scope?form=hole&id=${id(c.own.hole)}&estimate=1` }),
+  },
   'GET /api/v1/audit/export': { expect: ADMINISTRATOR },
   // widgets: read by every signed-in user, written by developers
   'GET /api/v1/widgets': { expect: SIGNED_IN },

@@ -12,3 +12,4 @@ export * from './template-manager.schemas';
 export * from './forms-menu.schemas';
 export * from './history.schemas';
 export * from './form-label';
+export * from './offline.schemas';

@@ -20,6 +20,11 @@ export interface RecordsDeps {
   behaviorEngine: BehaviorEngineFactory;
   /** The join tables of many_to_many columns. */
   links: RelationLinks;
+  /**
+   * Inside a caller's transaction (an offline sync batch): where the work meant to run after the
+   * commit waits until then (a deleted file's bytes). Unset: it runs at once, after the own commit.
+   */
+  afterCommit?: (task: (db: DynamicDb) => Promise<void>) => void;
   /** The cap of async-lists answers (the original's maxAllowedSetOfRecordsPerRequest). */
   asyncListLimit?: number;
 }

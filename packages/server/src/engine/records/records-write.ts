@@ -1,6 +1,6 @@
 import type { FieldError, PermissionHolder } from '@mdis/shared';
 import { runBehaviorHook } from '../behaviors/behavior-registry';
-import type { DynamicTrx, Row } from './dynamic-db';
+import type { DynamicDb, DynamicTrx, Row } from './dynamic-db';
 import type { RecordScope } from './record-access';
 import type { RecordModel } from './record-model';
 import { type RecordTarget, type RecordTargetRef, resolveTarget } from './record-target';
@@ -90,8 +90,12 @@ async function persist(
 }
 
 /** After a delete has committed: the behaviors' `afterDeleteCommitted` hooks, outside any transaction. */
-async function afterDeleteCommitted(deps: RecordsDeps, model: RecordModel, previous: Row): Promise<void> {
-  const db = deps.dynamicDb;
+async function afterDeleteCommitted(
+  deps: RecordsDeps,
+  model: RecordModel,
+  previous: Row,
+  db: DynamicDb = deps.dynamicDb,
+): Promise<void> {
   const context = { trx: db, model: model.template, record: previous, previous, engine: deps.behaviorEngine(db) };
   await runBehaviorHook(deps.behaviors, 'afterDeleteCommitted', context);
 }
@@ -162,7 +166,8 @@ export function createRecordsWriter(deps: RecordsDeps, reader: Reader) {
       } catch (error) {
         throw await translateDeleteError(error, { dialect, model, id, source: templates, repository });
       }
-      await afterDeleteCommitted(deps, model, previous);
+      if (deps.afterCommit) deps.afterCommit((db) => afterDeleteCommitted(deps, model, previous, db));
+      else await afterDeleteCommitted(deps, model, previous);
     },
   };
 }

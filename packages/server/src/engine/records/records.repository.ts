@@ -8,6 +8,11 @@ import type { RecordModel } from './record-model';
 
 type Executor = DynamicDb | DynamicTrx;
 
+/** A repository made on a caller's transaction (the offline sync's batch, records.inTransaction). */
+function insideTransaction(db: DynamicDb): db is DynamicTrx {
+  return db.isTransaction;
+}
+
 /** One child aggregate: `sum(sections.length)` → SUM(length) AS "sum(sections.length)". */
 export interface AggregateSelection {
   key: string;
@@ -161,7 +166,9 @@ export function createRecordsRepository(db: DynamicDb) {
     aggregateChildren: (table: string, parentColumn: string, parentIds: number[], selections: AggregateSelection[]) =>
       aggregateChildren(db, table, parentColumn, parentIds, selections),
 
+    /** A new transaction; inside a caller's (an offline sync batch) the write joins it. */
     transaction<T>(run: (trx: DynamicTrx) => Promise<T>): Promise<T> {
+      if (insideTransaction(db)) return run(db);
       return db.transaction().execute(run);
     },
   };

@@ -4,9 +4,10 @@ import type { Db } from '../../infra/db/schema';
 import type { BehaviorRegistry } from '../behaviors/behavior-registry';
 import { createBehaviorEngineFactory, pseudoComputerOn } from './behavior-engine';
 import { columnAbilities } from './computed-columns';
-import { asDynamic } from './dynamic-db';
+import { type DynamicDb, type DynamicTrx, asDynamic } from './dynamic-db';
 import { createLookupLists } from './lookup-lists';
 import type { TemplateSource } from './record-model';
+import type { RecordsDeps } from './records-deps';
 import { createRecordsDrafts } from './records-drafts';
 import { createRecordsReader } from './records-read';
 import { createRecordsWriter } from './records-write';
@@ -16,6 +17,8 @@ import type { PseudoComputer } from './steps/present';
 
 export interface RecordsServiceOptions {
   db: Db;
+  /** Set by inTransaction: the service bound to a caller's transaction defers post-commit work here. */
+  afterCommit?: RecordsDeps['afterCommit'];
   dialect: Dialect;
   templates: TemplateSource;
   behaviors: BehaviorRegistry;
@@ -50,7 +53,7 @@ export function createRecordsService(options: RecordsServiceOptions) {
       await options.behaviors.refresh();
       return operation(...args);
     };
-  return {
+  const service = {
     scope: reader.scope,
     list: refreshed(reader.list),
     get: refreshed(reader.get),
@@ -69,6 +72,28 @@ export function createRecordsService(options: RecordsServiceOptions) {
         form.dataModel,
         form.fields.map((field) => field.name),
       ),
+  };
+  return {
+    ...service,
+    /**
+     * Runs `work` in one transaction with the whole pipeline bound to it (reads included, so a
+     * record created earlier in it is found): the offline sync's batch. A write inside joins the
+     * transaction; post-commit work (afterDeleteCommitted) runs once it has committed.
+     */
+    inTransaction: async <T>(work: (records: typeof service, trx: DynamicTrx) => Promise<T>): Promise<T> => {
+      await options.behaviors.refresh();
+      const deferred: ((db: DynamicDb) => Promise<void>)[] = [];
+      const result = await db.transaction().execute((trx) => {
+        const bound = createRecordsService({
+          ...options,
+          db: trx as unknown as Db,
+          afterCommit: (task) => deferred.push(task),
+        });
+        return work(bound, trx);
+      });
+      for (const task of deferred) await task(db);
+      return result;
+    },
   };
 }
 

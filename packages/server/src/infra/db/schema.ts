@@ -137,6 +137,17 @@ export interface RecordHistoryTable {
   client: string | null;
 }
 
+/** Client operations an offline upload applied, with their answers (migration 20261126T0300-offline-sync). */
+export interface OfflineAppliedOpsTable {
+  user_id: number;
+  op_id: string;
+  temp_id: string | null;
+  record_id: number | null;
+  /** JSON: the operation's result as the sync answer gave it. */
+  result: string;
+  applied_at: string;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -150,6 +161,7 @@ export interface DatabaseSchema {
   message_images: MessageImagesTable;
   password_recoveries: PasswordRecoveriesTable;
   record_history: RecordHistoryTable;
+  offline_applied_ops: OfflineAppliedOpsTable;
 }
 
 export type Db = Kysely<DatabaseSchema>;

@@ -4,6 +4,7 @@ import { isApiError } from '../../platform/api/ApiError';
 import { NotificationsProvider } from '../../platform/notifications/NotificationsContext';
 import { SessionProvider } from '../../platform/session/SessionContext';
 import { useCrossWindowRefresh } from '../../platform/windows/useCrossWindowRefresh';
+import { useServerRecovery } from '../../platform/connection/useServerRecovery';
 import { ThemeModeProvider } from '../theme/ThemeModeContext';
 
 export function createQueryClient(): QueryClient {
@@ -29,12 +30,18 @@ function CrossWindowRefresh() {
   return null;
 }
 
+function ServerRecovery() {
+  useServerRecovery();
+  return null;
+}
+
 /** Everything the pages rely on: server state, theme, notifications and the session. */
 export function AppProviders({ children, queryClient }: AppProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
       <CrossWindowRefresh />
+      <ServerRecovery />
       <ThemeModeProvider>
         <NotificationsProvider>
           <SessionProvider>{children}</SessionProvider>

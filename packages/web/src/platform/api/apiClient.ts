@@ -1,5 +1,6 @@
 import { networkError, toApiError } from './toApiError';
 import type { ApiError } from './ApiError';
+import { serverReachability } from '../connection/serverReachability';
 
 /** The API base, relative to the page, so the app also works below a path prefix. */
 export const API_BASE = 'api/v1/';
@@ -84,8 +85,12 @@ export class ApiClient {
       });
     } catch (error) {
       if (options.signal?.aborted) throw error;
+      serverReachability.markUnreachable();
       throw networkError();
     }
+    // A gateway's "no upstream" is no answer from the server.
+    if (response.status === 502 || response.status === 504) serverReachability.markUnreachable();
+    else serverReachability.markReachable();
     const data = await readBody(response);
     if (response.ok) {
       if ((options.method ?? 'GET') !== 'GET' && !options.changesNothing) this.options.onWrite?.(path);
