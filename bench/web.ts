@@ -6,21 +6,19 @@
 // Times are taken in the page (performance.now()), so the browser's own work counts and the driver's
 // round trips do not. It reports numbers and asserts nothing; they compare runs on one machine.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { gzipSync } from 'node:zlib';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import { findChromium } from '../e2e/support/env';
+import { entryScriptSizes } from '../e2e/support/entry-scripts';
 import { startServer } from '../e2e/support/server';
 import { BENCH_ADMIN, prepareDataset } from './dataset';
 import { ROWS, clickToNewRows, isList, isWrite, rowsShownAt, saveToConfirmation, watchApi } from './web-probes';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = path.join(HERE, '..');
-const DIST = path.join(REPO_ROOT, 'packages/web/dist');
 const FORM = 'sample';
 const FORM_PATH = `/forms/${FORM}-form`;
 const TIMEOUT_MS = 60_000;
@@ -41,20 +39,6 @@ interface Figure {
   apiMs?: number;
   target: string;
   note?: string;
-}
-
-/** Gzip sizes of the entry script and the chunks index.html preloads: what every first visit loads. */
-function entrySizes(): { files: number; rawKb: number; gzipKb: number } {
-  const html = readFileSync(path.join(DIST, 'index.html'), 'utf8');
-  const files = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1]);
-  let raw = 0;
-  let gzip = 0;
-  for (const file of files) {
-    const body = readFileSync(path.join(DIST, file));
-    raw += body.length;
-    gzip += gzipSync(body, { level: 9 }).length;
-  }
-  return { files: files.length, rawKb: raw / 1024, gzipKb: gzip / 1024 };
 }
 
 async function login(baseUrl: string): Promise<{ token: string }> {
@@ -209,13 +193,13 @@ async function measure(browser: Browser, baseUrl: string, user: { token: string 
   const cold = await coldAndWarm(session);
   await bigPages(session);
   await writes(session, user.token);
-  const entry = entrySizes();
+  const entry = entryScriptSizes();
   session.figures.push(
     {
       figure: 'JS: entry + preloaded chunks (gzip -9)',
       ms: NaN,
       target: '≤ 200 KB',
-      note: `${entry.gzipKb.toFixed(0)} KB gzip (${entry.rawKb.toFixed(0)} KB raw) in ${String(entry.files)} files`,
+      note: `${entry.gzipKb.toFixed(0)} KB gzip (${entry.rawKb.toFixed(0)} KB raw) in ${String(entry.files.length)} files`,
     },
     {
       figure: 'JS transferred, cold load of the form',

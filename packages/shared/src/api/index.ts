@@ -1,6 +1,7 @@
 export * from './list.schemas';
 export * from './records-query.schemas';
 export * from './auth.schemas';
+export * from './auth-user-guard';
 export * from './users.schemas';
 export * from './list-values.schemas';
 export * from './widgets.schemas';

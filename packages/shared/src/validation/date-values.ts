@@ -17,10 +17,17 @@ export function parseStoredDateTime(value: unknown): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** Whether an ISO date (yyyy-MM-dd, optionally followed by a time) names a real day. */
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * Whether a date value names a real day: yyyy-MM-dd, or a stored timestamp of that day (how a
+ * client may send back a date column it read). Anything else after the day ('2024-01-01abc') is
+ * refused, by the form and by the server alike.
+ */
 export function isIsoDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  const match = ISO_DAY.exec(value.slice(0, 10));
   if (!match) return false;
+  if (value.length > 10 && parseStoredDateTime(value) === null) return false;
   const [, y = '', m = '', d = ''] = match;
   const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
   return date.getUTCFullYear() === Number(y) && date.getUTCMonth() === Number(m) - 1 && date.getUTCDate() === Number(d);

@@ -1,6 +1,7 @@
 import { Suspense, useState } from 'react';
 import { NavLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import List from '@mui/material/List';
@@ -8,7 +9,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
-import TextField from '@mui/material/TextField';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
 import StarIcon from '@mui/icons-material/Star';
@@ -56,28 +57,25 @@ function Hint({ children }: { children: string }) {
 function FormSearch({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   return (
     <li>
-      <TextField
-        size="small"
-        fullWidth
-        margin="none"
-        placeholder="Search forms"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') onChange('');
-        }}
-        sx={{ px: 2, pb: 1 }}
-        slotProps={{
-          htmlInput: { 'aria-label': 'Search forms' },
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
-      />
+      {/* the input alone, not a TextField: TextField brings Select and its menus into every first visit */}
+      <Box sx={{ px: 2, pb: 1 }}>
+        <OutlinedInput
+          size="small"
+          fullWidth
+          placeholder="Search forms"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') onChange('');
+          }}
+          slotProps={{ input: { 'aria-label': 'Search forms' } }}
+          startAdornment={
+            <InputAdornment position="start">
+              <SearchIcon fontSize="small" />
+            </InputAdornment>
+          }
+        />
+      </Box>
     </li>
   );
 }

@@ -95,11 +95,19 @@ export const recordsApi = {
     const items = answer?.items ?? [];
     return { items, _meta: answer?._meta ?? emptyMeta(items) };
   },
-  /** The ids of every record of the list, in its order: where a record is among the pages. */
-  ids: async (name: string, params: ListParams): Promise<number[]> => {
-    const query = { ...listQuery(name, { ...params, perPage: ALL_ROWS }), fields: 'id' };
-    const answer = await api.get<Partial<RecordList> | undefined>('form', query);
-    return (answer?.items ?? []).map((item) => Number(item.id));
+  /**
+   * The page of the list that holds a record (`selected-record-id`, the original's parameter: the
+   * server finds the record's position in the same statement as its count); null when the list
+   * does not hold it. Cheap at any list length, unlike reading every id.
+   */
+  pageOf: async (name: string, params: ListParams, id: number): Promise<RecordList | null> => {
+    const answer = await api.get<Partial<RecordList> | undefined>('form', {
+      ...listQuery(name, params),
+      'selected-record-id': id,
+    });
+    const items = answer?.items ?? [];
+    if (!answer?._meta || !items.some((item) => Number(item.id) === id)) return null;
+    return { items, _meta: answer._meta };
   },
   get: (name: string, id: number) => api.get<FormRecord>(`form/${id}`, { name }),
   create: (name: string, record: FormRecord) => api.post<FormRecord>(`form?name=${q(name)}`, record),

@@ -1,17 +1,16 @@
 import TextField from '@mui/material/TextField';
 import { valueText } from '@mdis/shared';
-import { INVALID_DATE, isIsoDate } from './dateTimeFormat';
+import { INVALID_DATE, isIsoDate, parseStoredDateTime } from './dateTimeFormat';
 import type { FieldInputProps } from './fieldInputProps';
 import { NativePickerButton, pickerLabel } from './NativePickerButton';
 import { textFieldProps } from './textFieldProps';
 
 export const DATE_PLACEHOLDER = 'yyyy-MM-dd';
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** What the field shows: a stored timestamp's date part, else the value as it is (typed text included). */
 function shownText(value: unknown): string {
   const text = valueText(value);
-  return /^\d{4}-\d{2}-\d{2}[ T]/.test(text) ? text.slice(0, 10) : text;
+  return text.length > 10 && parseStoredDateTime(text) !== null ? text.slice(0, 10) : text;
 }
 
 /**
@@ -21,7 +20,7 @@ function shownText(value: unknown): string {
  */
 export function DateFieldInput(props: FieldInputProps) {
   const text = shownText(props.value);
-  const invalid = text !== '' && !(ISO_DATE.test(text) && isIsoDate(text));
+  const invalid = text !== '' && !isIsoDate(text);
   const base = textFieldProps({ ...props, error: props.error ?? (invalid ? INVALID_DATE : undefined) });
   const editable = !props.readOnly && !props.disabled;
   return (

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { isWholeList, type FormTemplate } from '@mdis/shared';
 import { recordKeys, recordsApi, type ListParams, type RecordList } from '../api/records.api';
 import { selectionFilterParams } from '../filter-bar/filterCascade';
@@ -44,7 +44,8 @@ export function useRecordList(form: FormTemplate, state: FormScreenState, dispat
 /**
  * A newly chosen current record that is not on the page shown (just created, or named by the
  * URL): turn to the page that holds it, so the table highlights it and the toolbar can say
- * 'n / total'. One ids-only list call per record, and only when it is off the page.
+ * 'n / total'. One list call per record (the server answers the page that holds it, which then
+ * shows without another call), and only when it is off the page.
  */
 function useRevealSelected(
   formName: string,
@@ -54,6 +55,7 @@ function useRevealSelected(
   dispatch: FormScreenDispatch,
 ) {
   const { selectedId, pick, page, perPage } = state;
+  const queryClient = useQueryClient();
   // once per record and list: a deep link's filter may arrive after the record
   const tried = useRef<string | null>(null);
   const attempt = JSON.stringify([selectedId, params.filter, params.sort]);
@@ -69,18 +71,20 @@ function useRevealSelected(
     if (selectedId === null || pick !== null || !settled || tried.current === attempt) return;
     tried.current = attempt;
     if (onPage || isWholeList(perPage)) return;
+    const { params: askedWith } = asked.current;
     recordsApi
-      .ids(formName, asked.current.params)
-      .then((ids) => {
-        const index = ids.indexOf(selectedId);
+      .pageOf(formName, askedWith, selectedId)
+      .then((found) => {
         // another record chosen meanwhile keeps the page the user is on
-        if (index === -1 || asked.current.selectedId !== selectedId) return;
-        const target = Math.floor(index / perPage);
-        if (target !== page) dispatch({ type: 'page', page: target });
+        if (!found || asked.current.selectedId !== selectedId) return;
+        const target = found._meta.currentPage - 1;
+        if (target === page) return;
+        queryClient.setQueryData(recordKeys.list(formName, { ...askedWith, page: target + 1 }), found);
+        dispatch({ type: 'page', page: target });
       })
       // not finding the page only costs the highlight
       .catch(() => undefined);
-  }, [formName, selectedId, attempt, pick, settled, onPage, page, perPage, dispatch]);
+  }, [formName, selectedId, attempt, pick, settled, onPage, page, perPage, dispatch, queryClient]);
 }
 
 /** How the table looks: column order and visibility, the filter-by-value row; remembered per form. */

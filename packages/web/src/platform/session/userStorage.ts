@@ -1,12 +1,12 @@
-import { STORAGE_KEYS, authUserSchema, type AuthUser } from '@mdis/shared';
+import { STORAGE_KEYS, isAuthUser, type AuthUser } from '@mdis/shared';
 
 /** The signed-in user survives a reload in localStorage; anything unreadable counts as signed out. */
 export function readStoredUser(): AuthUser | null {
   const raw = localStorage.getItem(STORAGE_KEYS.user);
   if (!raw) return null;
   try {
-    const parsed = authUserSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    const parsed: unknown = JSON.parse(raw);
+    return isAuthUser(parsed) ? parsed : null;
   } catch {
     return null;
   }
