@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { tableExists } from '../engine/schema-sync';
+import { syncDerivedStructures, tableExists } from '../engine/schema-sync';
+import { syncTextIndex } from '../engine/schema-sync/text-index';
 import type { Database } from '../infra/db/database';
 import { migrateToLatest } from '../infra/db/migrate';
 import { createCheckpoints } from './checkpoints';
@@ -59,4 +60,19 @@ export async function resetSequences(database: Database, tables: readonly string
   for (const table of tables)
     await sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), GREATEST(COALESCE(MAX(id), 0), 1), MAX(id) IS NOT NULL)
       FROM ${sql.table(table)}`.execute(database.db);
+}
+
+/**
+ * Text indexes off while the rows arrive: one bulk build afterwards is far cheaper than an FTS5
+ * trigger (SQLite) or a GIN insert (PostgreSQL) per row. restoreTextIndexes builds them again, as
+ * every server start would after an interrupted run (syncDerivedStructures).
+ */
+export async function dropTextIndexes(database: Database, templates: SourceTemplates): Promise<void> {
+  for (const model of templates.models)
+    if (await tableExists(database.db, database.dialect, model.table))
+      await syncTextIndex(database.db as never, database.dialect, model.table, [], null);
+}
+
+export async function restoreTextIndexes(database: Database, templates: SourceTemplates): Promise<void> {
+  await syncDerivedStructures(database.db, database.dialect, templates.models);
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { ModelTemplate } from '@mdis/shared';
 import { sql } from 'kysely';
 import type { Db } from '../infra/db/schema';
@@ -26,20 +25,40 @@ export interface VerificationReport {
   differences: number;
 }
 
-const MASK = (1n << 64n) - 1n;
+/** Two independent 32-bit hashes of a text (cyrb53's mixing): fast, and 64 bits together. */
+function hash64(text: string): [number, number] {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return [h1 >>> 0, h2 >>> 0];
+}
 
 /**
- * An order-free checksum of one column: the sum (mod 2^64) of a hash of each row's key and value,
- * so both sides can be read in any order and a value moved to another row still shows.
+ * An order-free checksum of one column: the sum (mod 2^32, twice) of a 64-bit hash of each row's
+ * key and value, so both sides can be read in any order and a value moved to another row still
+ * shows. Not cryptographic: it finds conversion mistakes, it is no defence against forgery; an MD5
+ * per value cost 12 µs, which made the verification of a million rows take minutes.
  */
 function createColumnSums(columns: readonly string[]) {
-  const sums = new Map(columns.map((c) => [c, 0n]));
+  const sums = new Map(columns.map((c) => [c, new Uint32Array(2)]));
   return {
     add(key: string, column: string, value: string) {
-      const digest = createHash('md5').update(`${key}\u001f${value}`).digest();
-      sums.set(column, ((sums.get(column) ?? 0n) + digest.readBigUInt64BE(0)) & MASK);
+      const sum = sums.get(column);
+      if (!sum) return;
+      const [a, b] = hash64(`${key}\u001f${value}`);
+      sum[0] += a;
+      sum[1] += b;
     },
-    get: (column: string) => (sums.get(column) ?? 0n).toString(16).padStart(16, '0'),
+    get: (column: string) => {
+      const sum = sums.get(column) ?? new Uint32Array(2);
+      return [...sum].map((n) => n.toString(16).padStart(8, '0')).join('');
+    },
   };
 }
 

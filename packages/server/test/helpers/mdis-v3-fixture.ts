@@ -431,3 +431,30 @@ export async function createMdisV3Fixture(): Promise<MdisV3Fixture> {
     await connection.end().catch(() => undefined);
   }
 }
+
+/**
+ * Grows the fixture's curation_sample to `total` rows by copying its rows (new ids, same parents):
+ * a large source for measuring the migration's rows per second.
+ */
+export async function growSamples(fixture: MdisV3Fixture, total: number): Promise<number> {
+  const connection = await mysql.createConnection({ uri: fixture.url });
+  try {
+    const [columns] = await connection.query<mysql.RowDataPacket[]>('SHOW COLUMNS FROM curation_sample');
+    const list = columns
+      .map((c) => String(c.Field))
+      .filter((name) => name !== 'id')
+      .map((name) => `\`${name}\``)
+      .join(', ');
+    for (;;) {
+      const [rows] = await connection.query<mysql.RowDataPacket[]>('SELECT COUNT(*) AS n FROM curation_sample');
+      const count = Number(rows[0]?.n);
+      if (count >= total) return count;
+      const take = Math.min(count, total - count, 200_000);
+      await connection.query(
+        `INSERT INTO curation_sample (${list}) SELECT ${list} FROM curation_sample LIMIT ${String(take)}`,
+      );
+    }
+  } finally {
+    await connection.end();
+  }
+}
