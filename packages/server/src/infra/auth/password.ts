@@ -1,6 +1,11 @@
 import { hash, verify } from '@node-rs/argon2';
+import bcrypt from 'bcryptjs';
 
 // @node-rs/argon2 defaults to argon2id with OWASP's recommended cost (19 MiB, 2 passes).
+
+// Hashes taken over from mDIS v3 (yii2-usuario: PHP's password_hash, `$2y$`): bcrypt. `$2y$` and
+// `$2b$` are the same algorithm under PHP's and OpenBSD's names.
+const BCRYPT = /^\$2[aby]\$\d\d\$/;
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password);
@@ -8,11 +13,17 @@ export function hashPassword(password: string): Promise<string> {
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
+    if (BCRYPT.test(passwordHash)) return await bcrypt.compare(password, passwordHash.replace(/^\$2y\$/, '$2b$'));
     return await verify(passwordHash, password);
   } catch {
     // A malformed stored hash is a failed login, not a 500.
     return false;
   }
+}
+
+/** Whether a stored hash is not ours (a migrated bcrypt one): replace it after the next good login. */
+export function needsRehash(passwordHash: string): boolean {
+  return !passwordHash.startsWith('$argon2id$');
 }
 
 // Verifying against this when the user does not exist keeps "no such user" and "wrong password"

@@ -1,6 +1,6 @@
 import { type AuthUser, AUTH_MESSAGES, effectivePermissions, type LoginBody, validationError } from '@mdis/shared';
 import type { AuthenticatedUser } from '../../infra/auth/authenticated-user';
-import { verifyAgainstDummy, verifyPassword } from '../../infra/auth/password';
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../../infra/auth/password';
 import type { TokenService } from '../../infra/auth/token.service';
 import { parseStringList } from '../../infra/db/json-columns';
 import type { UserRow } from '../../infra/db/schema';
@@ -64,6 +64,9 @@ export function createAuthService({ users, tokens, rateLimit, appConfig, now = (
       // Only a holder of the right password learns that the account is inactive.
       if (row.active !== 1) throw validationError([{ field: 'password', message: AUTH_MESSAGES.inactive }]);
       await rateLimit.recordSuccess(ip, account);
+      // A hash migrated from mDIS v3 (bcrypt) becomes ours with the first password that matches it.
+      if (needsRehash(row.password_hash))
+        await users.update(row.id, { password_hash: await hashPassword(body.password) });
       return signIn(row);
     },
 

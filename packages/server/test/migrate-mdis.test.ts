@@ -1,0 +1,168 @@
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AUTH_MESSAGES } from '@mdis/shared';
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { liveTextIndex } from '../src/engine/schema-sync/text-index';
+import { storageConfigOf } from '../src/config';
+import { createStorage } from '../src/infra/storage/create-storage';
+import { migrateMdisV3, type MigrateOptions } from '../src/migrate-mdis/migrate';
+import { DIALECTS } from './helpers/dialects';
+import { createMdisV3Fixture, mariaDbAvailable, type MdisV3Fixture } from './helpers/mdis-v3-fixture';
+import { testConfig } from './helpers/test-app';
+import { createTestDatabase, type TestDatabase } from './helpers/test-database';
+
+const available = await mariaDbAvailable();
+
+describe.skipIf(!available).each(DIALECTS)('npm run migrate:mdis from MariaDB (%s)', (dialect) => {
+  let fixture: MdisV3Fixture;
+  let database: TestDatabase | undefined;
+  beforeAll(async () => {
+    fixture = await createMdisV3Fixture();
+  }, 60_000);
+  afterAll(() => fixture.drop());
+  afterEach(async () => {
+    await database?.destroy();
+    database = undefined;
+  });
+
+  async function target() {
+    database = await createTestDatabase(dialect);
+    const config = testConfig({ database: database.config, dataDir: database.dataDir });
+    return { database, config, storage: createStorage(storageConfigOf(config)) };
+  }
+  const options = (extra: Partial<MigrateOptions> = {}): MigrateOptions => ({
+    from: fixture.url,
+    templatesDir: fixture.templatesDir,
+    filesDir: fixture.filesDir,
+    ...extra,
+  });
+
+  it('moves every table, user and file over, and the verification finds no difference', async () => {
+    const { database, config, storage } = await target();
+    const { report } = await migrateMdisV3(database, storage, options());
+    expect(report.differences).toBe(0);
+    for (const [table, rows] of Object.entries(fixture.rows))
+      expect(report.tables.find((t) => t.table === table)).toMatchObject({ sourceRows: rows, targetRows: rows });
+    expect(report.users).toEqual({ source: 7, target: 7 });
+    expect(report.files).toEqual([]);
+    expect(report.warnings).toContain('project_hole.end_date: 1 zero date(s) (0000-00-00) became empty (null)');
+    // Text indexes are dropped for the bulk copy and built again from the rows.
+    if (dialect === 'sqlite' || (await liveTextIndex(database.db as never, dialect, 'curation_sample'))?.length)
+      expect(await liveTextIndex(database.db as never, dialect, 'curation_sample')).toContain('igsn');
+
+    const app = await buildApp(config, { database: { ...database, destroy: async () => undefined } });
+    try {
+      const login = (username: string, password: string) =>
+        app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username, password } });
+      // The original's bcrypt hash signs the user in, and is replaced by ours at once.
+      const curator = await login('curator', 'curator-secret');
+      expect(curator.statusCode, curator.body).toBe(200);
+      const hash = await database.db
+        .selectFrom('users')
+        .select('password_hash')
+        .where('username', '=', 'curator')
+        .executeTakeFirstOrThrow();
+      expect(hash.password_hash).toMatch(/^\$argon2id\$/);
+      expect((await login('curator', 'curator-secret')).statusCode).toBe(200);
+      expect((await login('curator', 'wrong-password')).statusCode).toBe(422);
+      for (const name of ['gone', 'newbie']) {
+        const refused = await login(name, fixture.users.find((u) => u.username === name)?.password ?? '');
+        expect(refused.json()).toEqual([{ field: 'password', message: AUTH_MESSAGES.inactive }]);
+      }
+      const limited = await login('limited', 'limited-secret');
+      expect(limited.json<{ permissions: string[]; roles: string[] }>()).toMatchObject({
+        roles: [],
+        permissions: ['form-core:view', 'form-sample:edit', 'records:5065:view'],
+      });
+      const chief = await login('chief', 'chief-secret-1');
+      expect(chief.json<{ roles: string[] }>().roles).toEqual(['administrator']);
+      const headers = { authorization: `Bearer ${chief.json<{ token: string }>().token}` };
+
+      // A migrated core with its combined id, IGSN and files, the bytes as they were.
+      const core = await app.inject({ method: 'GET', url: '/api/v1/form/1?name=core', headers });
+      expect(core.statusCode, core.body).toBe(200);
+      expect(core.json()).toMatchObject({ id: 1, combined_id: '5065_1_A_001', core: 1 });
+      const found = await app.inject({
+        method: 'GET',
+        url: '/api/v1/form?name=sample&filter[sample_combined_id]=5065_1_A_001_1_A:25',
+        headers,
+      });
+      expect(found.json<{ _meta: { totalCount: number } }>()._meta.totalCount).toBe(1);
+      const files = await app.inject({ method: 'GET', url: '/api/v1/file?filter[core_id]=1&per-page=-1', headers });
+      const items = files.json<{ items: { id: number; original_filename: string; checksum: string }[] }>().items;
+      expect(items.map((f) => f.original_filename).sort()).toEqual(['core-photo-2.jpg', 'core-photo.jpg']);
+      const original = await app.inject({ method: 'GET', url: `/files/original/${String(items[0]?.id)}`, headers });
+      expect(original.statusCode).toBe(200);
+      expect(original.rawPayload.length).toBeGreaterThan(0);
+
+      // New records continue after the migrated ids (PostgreSQL: sequences set past them).
+      const item = await app.inject({
+        method: 'POST',
+        url: '/api/v1/list-values',
+        headers,
+        payload: { listname: 'NEW_LIST', display: 'N', remark: 'new' },
+      });
+      expect(item.statusCode, item.body).toBeLessThan(300);
+      const { rows } = await sql<{ n: unknown }>`SELECT COUNT(*) AS n FROM value_list_items`.execute(database.db);
+      expect(item.json<{ id: number }>().id).toBe(Number(rows[0]?.n));
+    } finally {
+      await app.close();
+    }
+  }, 120_000);
+
+  it('refuses a database that already holds records, unless forced', async () => {
+    const { database, storage } = await target();
+    await migrateMdisV3(database, storage, options());
+    await sql`DELETE FROM mdis_v3_migration`.execute(database.db);
+    await expect(migrateMdisV3(database, storage, options())).rejects.toThrow(
+      'The target database already holds records (users): migrate into a new database, or pass --force to replace them.',
+    );
+    const forced = await migrateMdisV3(database, storage, options({ force: true }));
+    expect(forced.report.differences).toBe(0);
+  }, 120_000);
+
+  it('resumes an interrupted migration where it stopped, writing no row twice', async () => {
+    const { database, storage } = await target();
+    let batches = 0;
+    const interrupted = migrateMdisV3(
+      database,
+      storage,
+      options({
+        batchSize: 10,
+        onProgress: (step) => {
+          if (step === 'curation_section_split' && ++batches === 3) throw new Error('killed');
+        },
+      }),
+    );
+    await expect(interrupted).rejects.toThrow('killed');
+    const { rows } = await sql<{ n: unknown }>`SELECT COUNT(*) AS n FROM curation_section_split`.execute(database.db);
+    expect(Number(rows[0]?.n)).toBe(30);
+    const resumed = await migrateMdisV3(database, storage, options({ batchSize: 10 }));
+    expect(resumed.report.differences).toBe(0);
+    expect(resumed.report.tables.find((t) => t.table === 'curation_section_split')).toMatchObject({
+      sourceRows: 96,
+      targetRows: 96,
+    });
+  }, 120_000);
+
+  it('reports a missing file and bytes that differ from their checksum as differences', async () => {
+    const { database, storage } = await target();
+    const filesDir = mkdtempSync(join(tmpdir(), 'mig-files-'));
+    try {
+      cpSync(fixture.filesDir, filesDir, { recursive: true });
+      rmSync(join(filesDir, 'upload', 'DA_upload_unassigned.csv'));
+      writeFileSync(join(filesDir, 'documents', 'original', 'DO_5065_1_A_002_report.pdf'), 'changed');
+      const { report } = await migrateMdisV3(database, storage, options({ filesDir }));
+      expect(report.files.map((f) => [f.filename, f.problem])).toEqual([
+        ['DO_5065_1_A_002_report.pdf', 'checksum differs'],
+        ['DA_upload_unassigned.csv', 'missing in the source folder'],
+      ]);
+      expect(report.differences).toBe(2);
+    } finally {
+      rmSync(filesDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
