@@ -145,6 +145,8 @@ browserSuite('record history: who changed what, and putting a value back', 'reco
   test('the History dialog and the audit page fit a 390×844 phone', async () => {
     await page.setViewportSize(PHONE);
     try {
+      // A phone's toolbar keeps the record's extras, History among them, behind 'More actions'.
+      await form.button('More actions').click();
       await form.button('History').click();
       const dialog = page.getByRole('dialog', { name: /^History of/ });
       await visible(dialog);

@@ -82,7 +82,7 @@ export function HistoryDialog({ form, recordId, recordName, canRestore, onClose 
       </DialogTitle>
       <DialogContent dividers sx={{ px: { xs: 2, sm: 3 } }}>
         {failure && (
-          <Alert severity="error" sx={{ mb: 2 }} onClose={() => setFailure(null)}>
+          <Alert severity="error" sx={{ mb: 2 }} closeText="Dismiss" onClose={() => setFailure(null)}>
             {failure}
           </Alert>
         )}

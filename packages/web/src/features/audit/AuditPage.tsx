@@ -47,7 +47,7 @@ function AuditFilterForm({ filter, onApply }: AuditFilterFormProps) {
       component="form"
       aria-label="Audit filter"
       onSubmit={apply}
-      sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(11rem, 1fr))', mb: 2 }}
+      sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(10rem, 1fr))', mb: 2 }}
     >
       <TextField label="User id" value={draft.user ?? ''} onChange={set('user')} inputMode="numeric" size="small" />
       <TextField label="Model" value={draft.model ?? ''} onChange={set('model')} size="small" placeholder="CoreCore" />
