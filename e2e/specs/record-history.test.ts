@@ -6,9 +6,25 @@ import { ShellPage } from '../pages/ShellPage';
 import { type DrillingHole, apiGetRecord, apiLogin, apiSeedHole } from '../support/api';
 import { ADMIN } from '../support/env';
 import { browserSuite } from '../support/suite';
+import { mkdirSync } from 'node:fs';
 import { hasText, hidden, visible } from '../support/wait';
 
 const NAMES = { program: 'HISTP', expedition: '5097', acronym: 'HIST' } as const;
+const PHONE = { width: 390, height: 844 };
+// Screenshots to look at (not kept by the suite): the dialog and the audit page, desktop and phone.
+const SHOTS = process.env.MDIS_SHOTS_DIR;
+
+/** How far an element's content is wider than the element, and than the viewport. */
+async function sideways(page: Page, selector: string): Promise<number> {
+  return page.evaluate((css) => {
+    const element = document.querySelector(css);
+    if (!element) return -1;
+    return Math.max(
+      element.scrollWidth - element.clientWidth,
+      document.documentElement.scrollWidth - window.innerWidth,
+    );
+  }, selector);
+}
 
 browserSuite('record history: who changed what, and putting a value back', 'record-history', (session) => {
   const baseUrl = inject('baseUrl');
@@ -75,5 +91,81 @@ browserSuite('record history: who changed what, and putting a value back', 'reco
     await hidden(dialog);
     await form.waitForValue(form.field('Core Recovery [m]'), '2.5');
     expect((await apiGetRecord(baseUrl, token, 'core', core.id)).core_recovery).toBe(2.5);
+  });
+
+  const shot = async (name: string) => {
+    if (!SHOTS) return;
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/${name}.png` });
+  };
+
+  test('restores the whole record to a version after a confirmation, and says why when it is refused', async () => {
+    const core = seeded.cores[0];
+    await form.button('History').click();
+    const dialog = page.getByRole('dialog', { name: `History of ${String(core.combined_id)}` });
+    await visible(dialog);
+    const entries = dialog.getByRole('listitem');
+    // Newest first: 2.9 → 2.5 (the restore above), 2.7 → 2.9, 2.5 → 2.7, ...
+    await hasText(entries.nth(2), '2.5 → 2.7');
+    await expect
+      .poll(() =>
+        entries
+          .nth(0)
+          .getByRole('button', { name: /^Restore this version/ })
+          .count(),
+      )
+      .toBe(0);
+    await shot('history-desktop');
+    await entries
+      .nth(2)
+      .getByRole('button', { name: /^Restore this version/ })
+      .click();
+    const confirm = page.getByRole('dialog', { name: 'Restore this version?' });
+    await hasText(confirm, 'go back to how they were after the change of');
+    await shot('history-confirm-desktop');
+    await confirm.getByRole('button', { name: 'Restore', exact: true }).click();
+    await hidden(confirm);
+    await form.expectMessage(`${String(core.combined_id)} restored to the version of`);
+    await hasText(entries.nth(0), '2.5 → 2.7');
+    expect((await apiGetRecord(baseUrl, token, 'core', core.id)).core_recovery).toBe(2.7);
+
+    // The same version again: the record already has its values, and the dialog says so.
+    await entries
+      .nth(3)
+      .getByRole('button', { name: /^Restore this version/ })
+      .click();
+    await confirm.getByRole('button', { name: 'Restore', exact: true }).click();
+    await hasText(dialog.getByRole('alert'), 'The version was not restored: The record already has these values.');
+    await shot('history-refused-desktop');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await hidden(dialog);
+    await form.waitForValue(form.field('Core Recovery [m]'), '2.7');
+  });
+
+  test('the History dialog and the audit page fit a 390×844 phone', async () => {
+    await page.setViewportSize(PHONE);
+    try {
+      // A phone's toolbar keeps the record's extras, History among them, behind 'More actions'.
+      await form.button('More actions').click();
+      await form.button('History').click();
+      const dialog = page.getByRole('dialog', { name: /^History of/ });
+      await visible(dialog);
+      await hasText(dialog.getByRole('listitem').first(), 'Changed by admin');
+      await shot('history-phone');
+      expect(await sideways(page, '[role="dialog"] .MuiDialogContent-root')).toBeLessThanOrEqual(0);
+      const restoreVersion = dialog.getByRole('button', { name: /^Restore this version/ }).first();
+      const box = await restoreVersion.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= PHONE.width).toBe(true);
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await hidden(dialog);
+
+      await page.goto('/#/settings/audit');
+      await visible(page.getByRole('table', { name: 'Audit entries' }));
+      await shot('audit-phone');
+      expect(await sideways(page, 'main')).toBeLessThanOrEqual(0);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 860 });
+    }
+    await shot('audit-desktop');
   });
 });

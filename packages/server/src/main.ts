@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
-import { syncDerivedStructures } from './engine/schema-sync';
+import { ensureLinkHistoryOn, syncDerivedStructures } from './engine/schema-sync';
 import { createTemplateStore } from './engine/templates/template-store';
 import { createDatabase } from './infra/db/database';
 import { ensureHistoryTriggersOn } from './infra/db/history-triggers';
@@ -37,6 +37,7 @@ async function main(): Promise<void> {
     database.dialect,
     models.map((model) => model.table),
   );
+  await ensureLinkHistoryOn(database.db, database.dialect, models);
   const app = await buildApp(config, { database });
 
   let closing = false;

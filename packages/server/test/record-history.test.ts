@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
+import { createDatabase } from '../src/infra/db/database';
 import { pruneHistory } from '../src/modules/history/history-retention';
 import { multipart, uploadParts } from './files-fixture';
 import { DIALECTS } from './helpers/dialects';
@@ -373,6 +374,37 @@ describe.each(DIALECTS)('record history retention (%s)', (dialect) => {
         .toBe(0);
       await app.close();
     } finally {
+      await drilling.close();
+    }
+  });
+
+  it('two instances pruning at once remove each old update once, without an error, and keep the rest', async () => {
+    const drilling = await startDrillingApp(dialect);
+    const second = createDatabase(drilling.database.config);
+    try {
+      const { db } = drilling.database;
+      const row = (action: 'create' | 'update' | 'delete', index: number) => ({
+        at: '2020-02-01T00:00:00.000Z',
+        action,
+        table_name: 'project_hole',
+        record_id: 500000 + index,
+        changes: '{}',
+      });
+      const rows = Array.from({ length: 12000 }, (_, index) => row(index % 100 === 0 ? 'delete' : 'update', index));
+      for (let start = 0; start < rows.length; start += 1000)
+        await db
+          .insertInto('record_history')
+          .values(rows.slice(start, start + 1000))
+          .execute();
+      const updates = rows.filter((entry) => entry.action === 'update').length;
+      const results = await Promise.allSettled([pruneHistory(db, 30), pruneHistory(second.db, 30)]);
+      expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled']);
+      const removed = results.reduce((sum, result) => sum + (result.status === 'fulfilled' ? result.value : 0), 0);
+      expect(removed).toBe(updates);
+      const left = await db.selectFrom('record_history').select('action').where('record_id', '>=', 500000).execute();
+      expect(left.map((entry) => entry.action)).toEqual(Array(rows.length - updates).fill('delete'));
+    } finally {
+      await second.destroy();
       await drilling.close();
     }
   });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { listSchema, PAGE_MAX, pageQuerySchema } from './list.schemas';
 
-export const HISTORY_ACTIONS = ['create', 'update', 'delete'] as const;
+/** `link` / `unlink`: a many-to-many link of the record to another record was added / removed. */
+export const HISTORY_ACTIONS = ['create', 'update', 'delete', 'link', 'unlink'] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
 /** The largest page of the history and the audit (they never answer a whole list at once). */
@@ -15,8 +16,9 @@ const perPage = pageQuerySchema.shape['per-page'].pipe(
 );
 
 /**
- * One written record: `changes` is the record (create, delete) or `{ column: [before, after] }`
- * (update), in storage form (column names, stored values).
+ * One written record: `changes` is the record (create, delete), `{ column: [before, after] }`
+ * (update), in storage form (column names, stored values), or `{ column: { id, display } }` (link,
+ * unlink: the many-to-many column and the partner record, `display` its display column's value).
  */
 export const historyEntrySchema = z.object({
   id: z.number().int(),

@@ -14,6 +14,8 @@ export interface ManyToManyColumn {
   ownColumn: string;
   /** The join table's column pointing at the related record. */
   relatedColumn: string;
+  /** The related model's column that names a related record to people (unset: its id). */
+  displayColumn: string | undefined;
 }
 
 /**
@@ -63,6 +65,7 @@ function toManyToMany(template: ModelTemplate, column: ColumnTemplate): ManyToMa
     relatedTable,
     ownColumn: sides.own,
     relatedColumn: sides.related,
+    displayColumn: column.displayColumn || relation?.displayColumns?.[0] || undefined,
   };
 }
 

@@ -81,7 +81,10 @@ export function createRelationLinks(db: DynamicDb, dialect: Dialect) {
       return linked;
     },
 
-    /** Replaces a record's links by `relatedIds` (inside the caller's transaction). */
+    /**
+     * Replaces a record's links by `relatedIds` (inside the caller's transaction). Only the links
+     * that change are removed or added: each one is a version in the record history.
+     */
     async replaceLinks(
       trx: DynamicTrx,
       model: RecordModel,
@@ -90,10 +93,16 @@ export function createRelationLinks(db: DynamicDb, dialect: Dialect) {
       relatedIds: readonly number[],
     ): Promise<void> {
       const table = await requireJoinTable(trx, model, column);
-      await trx.deleteFrom(table).where(column.ownColumn, '=', id).execute();
+      let removed = trx.deleteFrom(table).where(column.ownColumn, '=', id);
+      if (relatedIds.length > 0) removed = removed.where(column.relatedColumn, 'not in', relatedIds);
+      await removed.execute();
       if (relatedIds.length === 0) return;
       const rows = relatedIds.map((relatedId) => ({ [column.ownColumn]: id, [column.relatedColumn]: relatedId }));
-      await trx.insertInto(table).values(rows).execute();
+      await trx
+        .insertInto(table)
+        .values(rows)
+        .onConflict((conflict) => conflict.doNothing())
+        .execute();
     },
 
     /** Which of `ids` exist in `table`: one query. */

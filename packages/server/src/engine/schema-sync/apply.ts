@@ -1,7 +1,7 @@
 import { AppError } from '@mdis/shared';
 import { sql } from 'kysely';
 import type { Dialect } from '../../infra/db/dialect';
-import { ensureHistoryTriggers } from '../../infra/db/history-triggers';
+import { ensureHistoryTriggers, ensureLinkHistoryTriggers } from '../../infra/db/history-triggers';
 import {
   addColumn,
   alterColumnType,
@@ -92,7 +92,8 @@ async function applyStep(trx: AnyDb, dialect: Dialect, plan: SchemaPlan, step: S
     case 'dropIndex':
       return trx.schema.dropIndex(step.name).execute();
     case 'createJoinTable':
-      return createJoinTable(trx, step.joinTable, step);
+      await createJoinTable(trx, step.joinTable, step);
+      return ensureLinkHistoryTriggers(trx, dialect, step.joinTable, step);
     case 'dropJoinTable':
       return trx.schema.dropTable(step.joinTable).execute();
     case 'createRowCounter':

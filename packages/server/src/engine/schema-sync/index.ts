@@ -1,5 +1,6 @@
 import { parseModelTemplate, type ModelTemplate } from '@mdis/shared';
 import type { Dialect } from '../../infra/db/dialect';
+import { ensureLinkHistoryTriggers } from '../../infra/db/history-triggers';
 import type { Db } from '../../infra/db/schema';
 import type { TemplatesRepository } from '../templates/templates.repository';
 import { applySchemaPlan } from './apply';
@@ -117,4 +118,33 @@ export async function syncDerivedStructures(
     }
   }
   return applied;
+}
+
+/**
+ * At start: the m:n join tables of the models get their history triggers if they lack them (a
+ * database from before links were recorded). The sides follow the join table's name (`<a>_<b>`:
+ * `a` is its own side), so the two models of a relation describe it alike.
+ */
+export async function ensureLinkHistoryOn(
+  db: Db | AnyDb,
+  dialect: Dialect,
+  templates: readonly ModelTemplate[],
+): Promise<void> {
+  const anyDb = db as AnyDb;
+  for (const template of templates) {
+    for (const join of desiredTable(template, dialect).joinTables) {
+      const joinTable = await resolveJoinTable(anyDb, dialect, template.table, join.relatedTable);
+      if (!joinTable) continue;
+      const sides =
+        joinTable === `${template.table}_${join.relatedTable}`
+          ? { table: template.table, ...join }
+          : {
+              table: join.relatedTable,
+              relatedTable: template.table,
+              ownColumn: join.relatedColumn,
+              relatedColumn: join.ownColumn,
+            };
+      await anyDb.transaction().execute((trx) => ensureLinkHistoryTriggers(trx, dialect, joinTable, sides));
+    }
+  }
 }

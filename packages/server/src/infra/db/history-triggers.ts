@@ -5,10 +5,11 @@ import type { Dialect } from './dialect';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- triggers go on any table
 type AnyDb = Kysely<any>;
 
-// Every template table (and the system tables people edit: users, value lists) gets triggers that write a `record_history` row per created, changed or
-// deleted record, in the statement's own transaction: every write path is covered (forms, global,
-// behaviors cascading to other records, sample series, the IGSN backfill) and a failed write leaves
-// no history. The actor comes from the app while the statement runs (infra/db/audit-context.ts).
+// Every template table (and the system tables people edit: users, value lists) gets triggers that
+// write a `record_history` row per created, changed or deleted record, and every m:n join table
+// triggers that write its added and removed links, in the statement's own transaction: every write
+// path is covered (forms, global, behaviors cascading to other records, sample series, the IGSN
+// backfill, a deletion's cascade to its links) and a failed write leaves no history. The actor comes from the app while the statement runs (infra/db/audit-context.ts).
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
@@ -70,7 +71,11 @@ export function sqliteHistoryTriggers(table: string, columns: readonly string[])
 }
 
 async function ensureSqlite(db: AnyDb, table: string, columns: readonly string[]): Promise<void> {
-  const wanted = sqliteHistoryTriggers(table, columns);
+  await replaceSqliteTriggers(db, table, sqliteHistoryTriggers(table, columns));
+}
+
+/** Creates the wanted triggers of a table, replacing those whose text differs. */
+async function replaceSqliteTriggers(db: AnyDb, table: string, wanted: Map<string, string>): Promise<void> {
   const live = await sql<{ name: string; sql: string }>`
     SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ${table}`.execute(db);
   const current = new Map(live.rows.map((row) => [row.name, row.sql]));
@@ -93,6 +98,66 @@ async function ensurePostgres(db: AnyDb, table: string, exclude: readonly string
     .raw(
       `CREATE TRIGGER ${PG_TRIGGER} AFTER INSERT OR UPDATE OR DELETE ON ${quote(table)} ` +
         `FOR EACH ROW EXECUTE FUNCTION mdis_record_history(${exclude.map(literal).join(', ')})`,
+    )
+    .execute(db);
+}
+
+/** A join table of an m:n relation: which table each of its two columns points at. */
+export interface LinkSides {
+  table: string;
+  ownColumn: string;
+  relatedTable: string;
+  relatedColumn: string;
+}
+
+const PG_LINK_TRIGGER = 'mdis_link_history';
+
+// A link is a version of both records it joins: one row per side, under that side's table and id,
+// whose changes name the partner by its join column (`{"test_tag_id": 5}`); `link` when the row is
+// added, `unlink` when it is removed (also by the cascade of a record's deletion).
+function sqliteLinkBody(joinSides: LinkSides, action: 'link' | 'unlink', row: 'NEW' | 'OLD'): string {
+  const side = (table: string, column: string, partner: string) =>
+    `SELECT ${SQLITE_NOW}, '${action}', ${literal(table)}, ${row}.${quote(column)}, ` +
+    `json_object(${literal(partner)}, ${row}.${quote(partner)}), ${SQLITE_ACTOR} FROM (SELECT mdis_audit() AS j) a`;
+  const { table, ownColumn, relatedTable, relatedColumn } = joinSides;
+  return `${side(table, ownColumn, relatedColumn)} UNION ALL ${side(relatedTable, relatedColumn, ownColumn)}`;
+}
+
+/** The two CREATE TRIGGER statements of one SQLite join table, by trigger name. */
+export function sqliteLinkTriggers(joinTable: string, sides: LinkSides): Map<string, string> {
+  const statements = new Map<string, string>();
+  for (const [action, event, row] of [
+    ['link', 'INSERT', 'NEW'],
+    ['unlink', 'DELETE', 'OLD'],
+  ] as const) {
+    const trigger = sqliteTriggerName(joinTable, action);
+    statements.set(
+      trigger,
+      `CREATE TRIGGER ${quote(trigger)} AFTER ${event} ON ${quote(joinTable)} WHEN mdis_history_on() BEGIN ` +
+        `${INSERT_HISTORY} ${sqliteLinkBody(sides, action, row)}; END`,
+    );
+  }
+  return statements;
+}
+
+/** Creates a join table's history triggers (adds and removals of links). Idempotent. */
+export async function ensureLinkHistoryTriggers(
+  db: AnyDb,
+  dialect: Dialect,
+  joinTable: string,
+  sides: LinkSides,
+): Promise<void> {
+  if (dialect === 'sqlite') return replaceSqliteTriggers(db, joinTable, sqliteLinkTriggers(joinTable, sides));
+  const found = await sql<{ present: number }>`
+    SELECT 1 AS present FROM pg_trigger WHERE tgname = ${PG_LINK_TRIGGER} AND tgrelid = to_regclass(${quote(joinTable)})`.execute(
+    db,
+  );
+  if (found.rows.length > 0) return;
+  const args = [sides.table, sides.ownColumn, sides.relatedTable, sides.relatedColumn].map(literal).join(', ');
+  await sql
+    .raw(
+      `CREATE TRIGGER ${PG_LINK_TRIGGER} AFTER INSERT OR DELETE ON ${quote(joinTable)} ` +
+        `FOR EACH ROW EXECUTE FUNCTION mdis_link_history(${args})`,
     )
     .execute(db);
 }

@@ -125,10 +125,13 @@ export interface PasswordRecoveriesTable {
 export interface RecordHistoryTable {
   id: Generated<number>;
   at: string;
-  action: 'create' | 'update' | 'delete';
+  action: 'create' | 'update' | 'delete' | 'link' | 'unlink';
   table_name: string;
   record_id: number;
-  /** JSON: the record (create, delete) or `{ column: [before, after] }` (update). */
+  /**
+   * JSON: the record (create, delete), `{ column: [before, after] }` (update), or the partner of an
+   * m:n link by its join-table column, `{ "test_tag_id": 5 }` (link, unlink).
+   */
   changes: string;
   user_id: number | null;
   user_name: string | null;

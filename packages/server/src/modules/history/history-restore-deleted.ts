@@ -5,6 +5,7 @@ import { presentRow } from '../../engine/records/steps/present';
 import { isAssigned } from '../files/file-keys';
 import { FILE_MODEL } from '../files/files.repository';
 import { type HistoryEntries, HISTORY_MESSAGES, parseChanges } from './history-entries';
+import type { HistoryLinks } from './history-links';
 import type { HistoryRepository, HistoryRow } from './history.repository';
 
 type Row = Record<string, unknown>;
@@ -13,6 +14,7 @@ export interface DeletedRestoreDeps {
   repository: HistoryRepository;
   records: RecordsService;
   entries: HistoryEntries;
+  links: HistoryLinks;
   /** An entry's restore (history-restore.ts): undoes a file's unassign. */
   restore: (user: PermissionHolder, entryId: number, fields: string[], side: 'before') => Promise<Row>;
 }
@@ -20,7 +22,7 @@ export interface DeletedRestoreDeps {
 const globalRef = (model: string) => ({ kind: 'global', name: model }) as const;
 
 /** A deleted record created again from its deletion's entry, with the files unassigned from it. */
-export function createDeletedRestore({ repository, records, entries, restore }: DeletedRestoreDeps) {
+export function createDeletedRestore({ repository, records, entries, links, restore }: DeletedRestoreDeps) {
   /** Its parent must still exist: a restored record never hangs from nothing. */
   async function assertParent(user: PermissionHolder, recordModel: RecordModel, stored: Row) {
     const parent = recordModel.ancestors.at(0);
@@ -60,15 +62,17 @@ export function createDeletedRestore({ repository, records, entries, restore }: 
 
   return {
     /**
-     * A deleted record created again under its old id from the values its deletion stored, through
-     * the records pipeline (validation, calculations, behaviors; the creation is a history row).
+     * A deleted record created again under its old id from the values its deletion stored, with its
+     * m:n links to the partners that still exist, through the records pipeline (validation,
+     * calculations, behaviors; the creation and the links are history rows).
      */
     restoreDeleted: async (user: PermissionHolder, row: HistoryRow, model: string): Promise<Row> => {
       const { model: recordModel } = await entries.modelOf(model);
       const stored = parseChanges(row);
       await assertParent(user, recordModel, stored);
       const { id: _id, ...values } = presentRow(recordModel, stored);
-      const restored = await records.create(user, globalRef(model), values, row.record_id);
+      const linked = await links.atDeletion(user, recordModel, row);
+      const restored = await records.create(user, globalRef(model), { ...values, ...linked }, row.record_id);
       await relinkFiles(user, model, row);
       return restored;
     },

@@ -1,16 +1,21 @@
 import { AppError, type PermissionHolder } from '@mdis/shared';
 import type { RecordsService } from '../../engine/records/records.service';
 import { presentRow } from '../../engine/records/steps/present';
-import { type HistoryEntries, HISTORY_MESSAGES, parseChanges } from './history-entries';
+import type { RecordModel } from '../../engine/records/record-model';
+import { type HistoryEntries, HISTORY_MESSAGES, isLinkRow, parseChanges } from './history-entries';
+import { type HistoryLinks, linkColumn, storedLink } from './history-links';
 import { createDeletedRestore } from './history-restore-deleted';
 import type { HistoryRepository, HistoryRow } from './history.repository';
 
 type Row = Record<string, unknown>;
+/** A record's m:n links by column: the related ids, sorted. */
+type Links = Record<string, number[]>;
 
 export interface HistoryRestoreDeps {
   repository: HistoryRepository;
   records: RecordsService;
   entries: HistoryEntries;
+  links: HistoryLinks;
   /** 'deleted' when the record is gone (and the user may view every record of the model). */
   authorizeRecord: (user: PermissionHolder, model: string, id: number) => Promise<'live' | 'deleted'>;
 }
@@ -21,23 +26,42 @@ export type RestoreSide = 'after' | 'before';
 const globalRef = (model: string) => ({ kind: 'global', name: model }) as const;
 
 /** Putting a record back to a version: an ordinary update by the user, through the records pipeline. */
-export function createHistoryRestore({ repository, records, entries, authorizeRecord }: HistoryRestoreDeps) {
+export function createHistoryRestore({ repository, records, entries, links, authorizeRecord }: HistoryRestoreDeps) {
   /**
-   * The stored values of the record right after `entry` (or right before it): the later updates
-   * undone, newest first.
+   * The stored values and m:n links of the record right after `entry` (or right before it): the
+   * later changes undone, newest first. Reads the record's rows back to the entry only.
    */
-  async function versionAt(entry: HistoryRow, current: Row, side: RestoreSide): Promise<Row> {
+  async function versionAt(entry: HistoryRow, current: Row, linked: Links, side: RestoreSide, model: RecordModel) {
     const state: Row = { ...current };
-    const timeline = await repository.list(
-      { table: entry.table_name, recordId: entry.record_id },
-      { offset: 0, limit: Number.MAX_SAFE_INTEGER },
-    );
-    for (const row of timeline) {
-      if (row.id < entry.id || (row.id === entry.id && side === 'after')) break;
-      if (row.action !== 'update') continue;
-      for (const [column, pair] of Object.entries(parseChanges(row))) state[column] = (pair as unknown[])[0];
+    const sets = new Map(Object.entries(linked).map(([column, ids]) => [column, new Set(ids)]));
+    for (const row of await repository.since(entry.table_name, entry.record_id, entry.id)) {
+      if (row.id === entry.id && side === 'after') break;
+      if (row.action === 'update') {
+        for (const [column, pair] of Object.entries(parseChanges(row))) state[column] = (pair as unknown[])[0];
+        continue;
+      }
+      // A save writes its links after its row, in its batch: they belong to the version it made.
+      const sameSave = entry.batch_id !== null && row.batch_id === entry.batch_id;
+      if (side === 'after' && sameSave) continue;
+      const link = isLinkRow(row) ? storedLink(row) : undefined;
+      const column = link && linkColumn(model, link);
+      if (!link || !column) continue;
+      const ids = sets.get(column.name) ?? new Set<number>();
+      if (row.action === 'link') ids.delete(link.partnerId);
+      else ids.add(link.partnerId);
+      sets.set(column.name, ids);
     }
-    return state;
+    const versionLinks: Links = {};
+    for (const [column, ids] of sets) versionLinks[column] = [...ids].sort((a, b) => a - b);
+    return { state, links: versionLinks };
+  }
+
+  /** The record's m:n links now, by column, as the records API shows them (sorted ids). */
+  async function currentLinks(user: PermissionHolder, model: string, recordModel: RecordModel, id: number) {
+    const names = recordModel.relations.manyToMany.map((column) => column.name);
+    if (names.length === 0) return {};
+    const record = await records.get(user, globalRef(model), id);
+    return Object.fromEntries<number[]>(names.map((name) => [name, (record[name] as number[] | undefined) ?? []]));
   }
 
   async function entry(entryId: number): Promise<{ row: HistoryRow; model: string }> {
@@ -64,9 +88,9 @@ export function createHistoryRestore({ repository, records, entries, authorizeRe
   }
 
   /**
-   * Sets the record's fields (all, or `fields`) back to their values right after (or before) the entry, as an
-   * ordinary update by `user`: the pipeline validates it and the update is a history row itself. A
-   * deletion's entry creates the record again.
+   * Sets the record's fields (all, or `fields`; m:n links included) back to their values right
+   * after (or before) the entry, as an ordinary update by `user`: the pipeline validates it and the
+   * update is a history row itself. A deletion's entry creates the record again.
    */
   async function restore(
     user: PermissionHolder,
@@ -76,16 +100,20 @@ export function createHistoryRestore({ repository, records, entries, authorizeRe
   ): Promise<Row> {
     const { row, model } = await authorize(user, entryId);
     if (row.action === 'delete') return restoreDeleted(user, row, model);
-    if (side === 'before' && row.action !== 'update') {
-      throw new AppError('CONFLICT', HISTORY_MESSAGES.nothingBefore);
-    }
+    if (side === 'before' && row.action === 'create') throw new AppError('CONFLICT', HISTORY_MESSAGES.nothingBefore);
     const { model: recordModel } = await entries.modelOf(model);
-    const stored = await records.stored(user, globalRef(model), row.record_id);
-    const version = presentRow(recordModel, await versionAt(row, stored, side));
-    const current = presentRow(recordModel, stored);
-    const unknown = (fields ?? []).filter((field) => !recordModel.column(field) || field === 'id');
+    const linkNames = recordModel.relations.manyToMany.map((column) => column.name);
+    const unknown = (fields ?? []).filter(
+      (field) => (!recordModel.column(field) && !linkNames.includes(field)) || field === 'id',
+    );
     if (unknown.length > 0) throw new AppError('BAD_REQUEST', HISTORY_MESSAGES.unknownFields(unknown));
-    const wanted = fields ?? recordModel.columns.map((column) => column.name).filter((name) => name !== 'id');
+    const stored = await records.stored(user, globalRef(model), row.record_id);
+    const linked = await currentLinks(user, model, recordModel, row.record_id);
+    const at = await versionAt(row, stored, linked, side, recordModel);
+    const version = { ...presentRow(recordModel, at.state), ...at.links };
+    const current = { ...presentRow(recordModel, stored), ...linked };
+    const columns = recordModel.columns.map((column) => column.name).filter((name) => name !== 'id');
+    const wanted = fields ?? [...columns, ...linkNames];
     const values: Row = {};
     for (const field of wanted)
       if (JSON.stringify(version[field]) !== JSON.stringify(current[field])) values[field] = version[field];
@@ -93,7 +121,7 @@ export function createHistoryRestore({ repository, records, entries, authorizeRe
     return records.update(user, globalRef(model), row.record_id, values);
   }
 
-  const { restoreDeleted } = createDeletedRestore({ repository, records, entries, restore });
+  const { restoreDeleted } = createDeletedRestore({ repository, records, entries, links, restore });
 
   return { authorize, restore };
 }

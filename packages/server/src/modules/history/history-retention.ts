@@ -7,8 +7,8 @@ export const RETENTION_INTERVAL_MS = 6 * 60 * 60 * 1000;
 const CHUNK = 5000;
 
 /**
- * Removes the history of updates older than `keepDays` (creations and deletions are kept forever:
- * they are how a record is found and restored). In chunks, each its own short statement, so no
+ * Removes the history of updates older than `keepDays` (creations, deletions and m:n link changes
+ * are kept forever: they are how a record is found and restored, with its links). In chunks, each its own short statement, so no
  * write waits long. Safe on several instances at once: a row removed twice is removed once.
  */
 export async function pruneHistory(db: Db, keepDays: number, now = new Date()): Promise<number> {

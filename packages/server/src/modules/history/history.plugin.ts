@@ -108,7 +108,7 @@ export const historyPlugin: FastifyPluginCallbackZod<HistoryPluginOptions> = (ap
   app.get(
     '/audit',
     { config: administrators, schema: { tags, querystring: auditQuerySchema, response: { 200: historyListSchema } } },
-    (request) => history.audit(request.query),
+    (request) => history.audit(currentUser(request), request.query),
   );
 
   app.get(
@@ -123,7 +123,7 @@ export const historyPlugin: FastifyPluginCallbackZod<HistoryPluginOptions> = (ap
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="audit.csv"')
-        .send(Readable.from(rows(history.auditBatches(request.query))));
+        .send(Readable.from(rows(history.auditBatches(currentUser(request), request.query))));
     },
   );
   done();

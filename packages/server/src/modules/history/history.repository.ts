@@ -107,6 +107,39 @@ export function createHistoryRepository(db: Db, dialect: Dialect) {
         .orderBy('id', 'desc')
         .execute(),
 
+    /** The rows of one record from entry `fromId` on, newest first: what replaying back to it needs. */
+    since: (table: string, recordId: number, fromId: number): Promise<HistoryRow[]> =>
+      db
+        .selectFrom('record_history')
+        .selectAll()
+        .where('table_name', '=', table)
+        .where('record_id', '=', recordId)
+        .where('id', '>=', fromId)
+        .orderBy('id', 'desc')
+        .execute(),
+
+    /** The rows of one record in one batch (null: written outside any), oldest first. */
+    inBatch: (table: string, recordId: number, batchId: string | null): Promise<HistoryRow[]> =>
+      db
+        .selectFrom('record_history')
+        .selectAll()
+        .where('table_name', '=', table)
+        .where('record_id', '=', recordId)
+        .where('batch_id', batchId === null ? 'is' : '=', batchId)
+        .orderBy('id')
+        .execute(),
+
+    /** The latest deletion of each of `ids` of `table` (on the record index). */
+    deletions: (table: string, ids: readonly number[]): Promise<HistoryRow[]> =>
+      db
+        .selectFrom('record_history')
+        .selectAll()
+        .where('table_name', '=', table)
+        .where('record_id', 'in', ids)
+        .where('action', '=', 'delete')
+        .orderBy('id')
+        .execute(),
+
     get: (id: number): Promise<HistoryRow | undefined> =>
       db.selectFrom('record_history').selectAll().where('id', '=', id).executeTakeFirst(),
   };

@@ -10,6 +10,7 @@ import type { TemplateSource } from '../../engine/records/record-model';
 import { NOT_ALLOWED } from '../../engine/records/record-access';
 import type { RecordsService } from '../../engine/records/records.service';
 import { createHistoryEntries } from './history-entries';
+import { createHistoryLinks } from './history-links';
 import { createHistoryRestore } from './history-restore';
 import type { HistoryConditions, HistoryRepository } from './history.repository';
 
@@ -33,7 +34,8 @@ const globalRef = (model: string) => ({ kind: 'global', name: model }) as const;
  * validation, calculations and behaviors apply, and the restore is a history row of its own).
  */
 export function createHistoryService({ repository, templates, records }: HistoryServiceDeps) {
-  const entries = createHistoryEntries(templates);
+  const links = createHistoryLinks({ repository, records, templates });
+  const entries = createHistoryEntries(templates, (user, model, rows) => links.present(user, model, rows));
 
   /** Who may view the record may read its history; of a deleted record, only who may view every record. */
   async function authorizeRecord(user: PermissionHolder, model: string, id: number): Promise<'live' | 'deleted'> {
@@ -53,14 +55,20 @@ export function createHistoryService({ repository, templates, records }: History
     if (scope.restricted) throw new AppError('FORBIDDEN', NOT_ALLOWED);
   }
 
-  async function listOf(where: HistoryConditions, page: number, perPage: number, model?: string): Promise<HistoryList> {
+  async function listOf(
+    user: PermissionHolder,
+    where: HistoryConditions,
+    page: number,
+    perPage: number,
+    model?: string,
+  ): Promise<HistoryList> {
     const offset = (page - 1) * perPage;
     const [rows, totalCount] = await Promise.all([
       repository.list(where, { offset, limit: perPage }),
       repository.count(where),
     ]);
     return {
-      items: await entries.toEntries(rows, model),
+      items: await entries.toEntries(user, rows, model),
       _meta: { totalCount, pageCount: Math.ceil(totalCount / perPage), currentPage: page, perPage },
     };
   }
@@ -77,7 +85,7 @@ export function createHistoryService({ repository, templates, records }: History
     };
   }
 
-  const restoring = createHistoryRestore({ repository, records, entries, authorizeRecord });
+  const restoring = createHistoryRestore({ repository, records, entries, links, authorizeRecord });
 
   return {
     authorizeDeleted,
@@ -88,7 +96,7 @@ export function createHistoryService({ repository, templates, records }: History
       const { template } = await entries.modelOf(query.model);
       await authorizeRecord(user, query.model, query.id);
       const where = { table: template.table, recordId: query.id };
-      return listOf(where, query.page, query['per-page'], query.model);
+      return listOf(user, where, query.page, query['per-page'], query.model);
     },
 
     /**
@@ -110,20 +118,20 @@ export function createHistoryService({ repository, templates, records }: History
       });
       const seen = new Set<number>();
       const newest = rows.filter((row) => !seen.has(row.record_id) && seen.add(row.record_id));
-      return entries.toEntries(newest, modelName);
+      return entries.toEntries(user, newest, modelName);
     },
 
-    audit: async (query: AuditQuery): Promise<HistoryList> =>
-      listOf(await auditConditions(query), query.page, query['per-page']),
+    audit: async (user: PermissionHolder, query: AuditQuery): Promise<HistoryList> =>
+      listOf(user, await auditConditions(query), query.page, query['per-page']),
 
     /** Every entry the audit query matches (its page aside), oldest first, in batches. */
-    auditBatches: async function* (query: AuditQuery): AsyncGenerator<HistoryEntry[]> {
+    auditBatches: async function* (user: PermissionHolder, query: AuditQuery): AsyncGenerator<HistoryEntry[]> {
       const where = await auditConditions(query);
       let after = 0;
       for (;;) {
         const rows = await repository.batchAfter(where, after, EXPORT_BATCH);
         if (rows.length === 0) return;
-        yield await entries.toEntries(rows);
+        yield await entries.toEntries(user, rows);
         after = rows[rows.length - 1].id;
       }
     },

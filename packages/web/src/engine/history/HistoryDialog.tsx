@@ -8,13 +8,17 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FormTemplate, HistoryEntry } from '@mdis/shared';
 import { errorMessage } from '../../platform/api/ApiError';
 import { useNotifications } from '../../platform/notifications/NotificationsContext';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { recordKeys } from '../api/records.api';
 import { historyApi, historyKeys } from './history.api';
-import { type FieldChange, entryTitle, fieldChanges, timeText } from './historyText';
+import { HistoryEntryItem } from './HistoryEntryItem';
+import { type FieldChange, actorName, timeText } from './historyText';
 
 export interface HistoryDialogProps {
   form: FormTemplate;
@@ -25,76 +29,60 @@ export interface HistoryDialogProps {
   onClose: () => void;
 }
 
-interface Restore {
-  entry: HistoryEntry;
-  change: FieldChange;
-}
+/** A field put back to the value a change replaced, or every field to the version an entry made. */
+type Restore = { entry: HistoryEntry; change: FieldChange } | { entry: HistoryEntry; change?: undefined };
 
-function EntryChanges(props: { entry: HistoryEntry; form: FormTemplate; onRestore?: (restore: Restore) => void }) {
-  const { entry, form, onRestore } = props;
-  const changes = fieldChanges(form, entry);
-  if (changes.length === 0) return null;
-  return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'minmax(8rem, auto) 1fr', gap: 0.5, m: 0 }}>
-      {changes.map((change) => (
-        <Box key={change.column} sx={{ display: 'contents' }}>
-          <Typography component="dt" variant="body2" color="text.secondary">
-            {change.label}
-          </Typography>
-          <Box component="dd" sx={{ m: 0, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
-            <Typography variant="body2">
-              {entry.action === 'update'
-                ? `${change.before} → ${change.after}`
-                : change.before === '(empty)'
-                  ? change.after
-                  : change.before}
-            </Typography>
-            {onRestore && entry.action === 'update' && (
-              <Button
-                size="small"
-                aria-label={`Restore ${change.label} to ${change.before}`}
-                onClick={() => onRestore({ entry, change })}
-              >
-                Restore {change.before}
-              </Button>
-            )}
-          </Box>
-        </Box>
-      ))}
-    </Box>
-  );
-}
+// The newest entry is the record as it is, and a deletion's entry is restored from the audit page.
+const offersVersion = (entry: HistoryEntry, index: number) => index > 0 && entry.action !== 'delete';
 
 /**
  * The versions of one record, newest first: who changed which fields when, before → after, with the
- * form's labels. A field can be put back to the value a change replaced; the server runs that as an
+ * form's labels, and the links added or removed. A field can be put back to the value a change
+ * replaced, or the whole record to a version (after a confirmation); the server runs that as an
  * ordinary save (validation, calculations, behaviors) and records it as a version of its own.
  */
 export function HistoryDialog({ form, recordId, recordName, canRestore, onClose }: HistoryDialogProps) {
   const queryClient = useQueryClient();
   const { notify } = useNotifications();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [failure, setFailure] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<HistoryEntry | null>(null);
   const history = useQuery({
     queryKey: historyKeys.record(form.name, form.dataModel, recordId),
     queryFn: () => historyApi.record(form.dataModel, recordId),
   });
   const restore = useMutation({
-    mutationFn: ({ entry, change }: Restore) => historyApi.restore(entry.id, change.column, 'before'),
-    onSuccess: async (_record, { change }) => {
+    mutationFn: ({ entry, change }: Restore) =>
+      change ? historyApi.restore(entry.id, change.column, 'before') : historyApi.restoreVersion(entry.id),
+    onSuccess: async (_record, { entry, change }) => {
       setFailure(null);
-      notify(`${change.label} restored to ${change.before}.`, 'success');
+      setConfirming(null);
+      notify(
+        change
+          ? `${change.label} restored to ${change.before}.`
+          : `${recordName} restored to the version of ${timeText(entry.at)}.`,
+        'success',
+      );
       // The form's table and panel, and this history, show the restored record.
       await queryClient.invalidateQueries({ queryKey: recordKeys.form(form.name) });
     },
-    onError: (error) => setFailure(errorMessage(error)),
+    onError: (error, { change }) => {
+      setConfirming(null);
+      setFailure(
+        `${change ? `${change.label} was not restored` : 'The version was not restored'}: ${errorMessage(error)}`,
+      );
+    },
   });
   const entries = history.data?.items ?? [];
+  const enabled = canRestore && !restore.isPending;
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="history-dialog-title">
-      <DialogTitle id="history-dialog-title">History of {recordName}</DialogTitle>
-      <DialogContent dividers>
+    <Dialog open onClose={onClose} fullWidth fullScreen={phone} maxWidth="md" aria-labelledby="history-dialog-title">
+      <DialogTitle id="history-dialog-title" sx={{ overflowWrap: 'anywhere' }}>
+        History of {recordName}
+      </DialogTitle>
+      <DialogContent dividers sx={{ px: { xs: 2, sm: 3 } }}>
         {failure && (
-          <Alert severity="error" sx={{ mb: 2 }} onClose={() => setFailure(null)}>
+          <Alert severity="error" sx={{ mb: 2 }} closeText="Dismiss" onClose={() => setFailure(null)}>
             {failure}
           </Alert>
         )}
@@ -104,23 +92,34 @@ export function HistoryDialog({ form, recordId, recordName, canRestore, onClose 
           <Typography>This record has no recorded versions yet: its history starts with its next change.</Typography>
         )}
         <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2 }}>
-          {entries.map((entry) => (
-            <Box component="li" key={entry.id} aria-label={`${entryTitle(entry)}, ${timeText(entry.at)}`}>
-              <Typography variant="subtitle2">
-                {entryTitle(entry)} · {timeText(entry.at)}
-              </Typography>
-              <EntryChanges
-                entry={entry}
-                form={form}
-                onRestore={canRestore && !restore.isPending ? (r) => restore.mutate(r) : undefined}
-              />
-            </Box>
+          {entries.map((entry, index) => (
+            <HistoryEntryItem
+              key={entry.id}
+              entry={entry}
+              form={form}
+              onRestoreField={enabled ? (change) => restore.mutate({ entry, change }) : undefined}
+              onRestoreVersion={enabled && offersVersion(entry, index) ? () => setConfirming(entry) : undefined}
+            />
           ))}
         </Box>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Close</Button>
       </DialogActions>
+      <ConfirmDialog
+        open={confirming !== null}
+        title="Restore this version?"
+        message={
+          confirming
+            ? `Every field of ${recordName}, and its links, go back to how they were after the change of ` +
+              `${timeText(confirming.at)} by ${actorName(confirming)}. The restore is saved as a new version.`
+            : ''
+        }
+        confirmLabel="Restore"
+        busy={restore.isPending}
+        onConfirm={() => confirming && restore.mutate({ entry: confirming })}
+        onCancel={() => setConfirming(null)}
+      />
     </Dialog>
   );
 }

@@ -15,4 +15,6 @@ export const historyApi = {
   /** `to: 'before'`: the value the change replaced; `after`: the value it set. */
   restore: (entryId: number, field: string, to: 'before' | 'after') =>
     api.post<FormRecord>(`history/${entryId}/restore`, { fields: [field], to }),
+  /** Every field (and link) of the record as the entry left it. */
+  restoreVersion: (entryId: number) => api.post<FormRecord>(`history/${entryId}/restore`, { to: 'after' }),
 };

@@ -14,11 +14,30 @@ export function timeText(at: string): string {
   return `${at.slice(0, 10)} ${at.slice(11, 16)} UTC`;
 }
 
-const VERBS: Record<HistoryEntry['action'], string> = { create: 'Created', update: 'Changed', delete: 'Deleted' };
+// A link added or removed changes the record too; the line says which (linkText).
+const VERBS: Record<HistoryEntry['action'], string> = {
+  create: 'Created',
+  update: 'Changed',
+  delete: 'Deleted',
+  link: 'Changed',
+  unlink: 'Changed',
+};
 
-/** "Changed by admin": who did what; a write by no signed-in user is the system's. */
+/** Who wrote, as the history and the audit name them: a write by no signed-in user is the system's. */
+export function actorName(entry: Pick<HistoryEntry, 'user'>): string {
+  return entry.user.name ?? 'system';
+}
+
+/** "Changed by admin": who did what. */
 export function entryTitle(entry: HistoryEntry): string {
-  return `${VERBS[entry.action]} by ${entry.user.name ?? 'the system'}`;
+  return `${VERBS[entry.action]} by ${actorName(entry)}`;
+}
+
+/** A link's partner as the server names it (`{ id, display }`): its display, else its id. */
+function partnerText(value: unknown): string {
+  const partner = (value ?? {}) as { id?: unknown; display?: unknown };
+  if (typeof partner.display === 'string' && partner.display !== '') return partner.display;
+  return `#${String(partner.id)}`;
 }
 
 /** The form's label of a column (the model's column name when the form does not show it). */
@@ -31,22 +50,35 @@ export interface FieldChange {
   label: string;
   before: string;
   after: string;
+  /** What the line says: `before → after`, the value created or deleted, or "Linked X" / "Unlinked X". */
+  text: string;
+}
+
+function changeText(action: HistoryEntry['action'], before: string, after: string, value: unknown): string {
+  if (action === 'link') return `Linked ${partnerText(value)}`;
+  if (action === 'unlink') return `Unlinked ${partnerText(value)}`;
+  if (action === 'update') return `${before} → ${after}`;
+  return action === 'delete' ? before : after;
 }
 
 // The record's own id is in the dialog's title; it never changes.
 const HIDDEN = new Set(['id']);
 
-/** The fields an entry changed (update), or the values it created or deleted, in the form's order. */
+/**
+ * The fields an entry changed (update), the values it created or deleted, or the link it added or
+ * removed, in the form's order.
+ */
 export function fieldChanges(form: Pick<FormTemplate, 'fields'>, entry: HistoryEntry): FieldChange[] {
   const order = new Map(form.fields.map((field, index) => [field.name, index]));
   const rank = (column: string) => order.get(column) ?? Number.MAX_SAFE_INTEGER;
+  const { action } = entry;
   return Object.entries(entry.changes)
     .filter(([column]) => !HIDDEN.has(column))
     .map(([column, value]) => {
-      const [before, after] = entry.action === 'update' ? (value as unknown[]) : [null, value];
-      const change = { column, label: labelOf(form, column), before: valueText(before), after: valueText(after) };
-      return entry.action === 'delete' ? { ...change, before: change.after, after: '(empty)' } : change;
+      const [stored, set] = action === 'update' ? (value as unknown[]) : [null, value];
+      const [before, after] = action === 'delete' ? [valueText(set), '(empty)'] : [valueText(stored), valueText(set)];
+      return { column, label: labelOf(form, column), before, after, text: changeText(action, before, after, value) };
     })
-    .filter((change) => entry.action === 'update' || change.before !== change.after)
+    .filter((change) => (action !== 'create' && action !== 'delete' ? true : change.before !== change.after))
     .sort((a, b) => rank(a.column) - rank(b.column) || a.column.localeCompare(b.column));
 }

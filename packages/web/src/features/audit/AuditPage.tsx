@@ -17,7 +17,8 @@ import { errorMessage } from '../../platform/api/ApiError';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeading } from '../../ui/PageHeading';
 import { type AuditFilter, auditApi, auditKeys } from './audit.api';
-import { auditActor, auditTime } from './auditText';
+import { actorName } from '../../engine/history/historyText';
+import { auditTime } from './auditText';
 import { DeletedRecords } from './DeletedRecords';
 
 const PER_PAGE_OPTIONS = [25, 50, 100];
@@ -46,7 +47,7 @@ function AuditFilterForm({ filter, onApply }: AuditFilterFormProps) {
       component="form"
       aria-label="Audit filter"
       onSubmit={apply}
-      sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(11rem, 1fr))', mb: 2 }}
+      sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(10rem, 1fr))', mb: 2 }}
     >
       <TextField label="User id" value={draft.user ?? ''} onChange={set('user')} inputMode="numeric" size="small" />
       <TextField label="Model" value={draft.model ?? ''} onChange={set('model')} size="small" placeholder="CoreCore" />
@@ -107,7 +108,7 @@ function AuditTable({ list, page, perPage, onPage, onPerPage }: AuditTableProps)
           {items.map((entry) => (
             <TableRow key={entry.id}>
               <TableCell>{auditTime(entry)}</TableCell>
-              <TableCell>{auditActor(entry)}</TableCell>
+              <TableCell>{actorName(entry)}</TableCell>
               <TableCell>{entry.action}</TableCell>
               <TableCell>{entry.model}</TableCell>
               <TableCell>{entry.recordId}</TableCell>

@@ -14,7 +14,8 @@ import type { HistoryEntry } from '@mdis/shared';
 import { errorMessage } from '../../platform/api/ApiError';
 import { useNotifications } from '../../platform/notifications/NotificationsContext';
 import { auditApi, auditKeys } from './audit.api';
-import { auditActor, auditTime } from './auditText';
+import { actorName } from '../../engine/history/historyText';
+import { auditTime } from './auditText';
 
 interface Search {
   model: string;
@@ -45,7 +46,7 @@ function DeletedRecordsTable({ items, busy, onRestore }: DeletedRecordsTableProp
         {items.map((entry) => (
           <TableRow key={entry.id}>
             <TableCell>{auditTime(entry)}</TableCell>
-            <TableCell>{auditActor(entry)}</TableCell>
+            <TableCell>{actorName(entry)}</TableCell>
             <TableCell>
               {entry.model} {entry.recordId}
             </TableCell>

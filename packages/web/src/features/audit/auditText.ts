@@ -4,8 +4,3 @@ import type { HistoryEntry } from '@mdis/shared';
 export function auditTime(entry: Pick<HistoryEntry, 'at'>): string {
   return entry.at.replace('T', ' ').slice(0, 19);
 }
-
-/** Who wrote: a write by no signed-in user is the system's. */
-export function auditActor(entry: Pick<HistoryEntry, 'user'>): string {
-  return entry.user.name ?? 'system';
-}
