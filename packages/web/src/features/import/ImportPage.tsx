@@ -34,6 +34,33 @@ function Step({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+interface PreviewButtonProps {
+  previewing: boolean;
+  stale: boolean;
+  disabled: boolean;
+  onPreview: () => void;
+}
+
+function PreviewButton({ previewing, stale, disabled, onPreview }: PreviewButtonProps) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+      <Button
+        variant={stale ? 'contained' : 'outlined'}
+        startIcon={previewing ? <CircularProgress size={18} aria-hidden /> : <PreviewIcon />}
+        disabled={disabled}
+        onClick={onPreview}
+      >
+        {previewing ? 'Previewing…' : 'Preview'}
+      </Button>
+      {stale && (
+        <Typography variant="body2" color="warning.main" role="status">
+          Your changes are not in the preview yet.
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
 /** Why Commit waits, or null when the preview shown is the one that will be written. */
 function commitBlockedBy(state: ImportScreenState): string | null {
   if (!state.preview) return 'Preview the file first.';
@@ -101,21 +128,7 @@ function ImportScreen({ formName, label }: { formName: string; label: string }) 
         </Step>
       )}
       {state.file && !finished && (
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-          <Button
-            variant={state.stale ? 'contained' : 'outlined'}
-            startIcon={previewing ? <CircularProgress size={18} aria-hidden /> : <PreviewIcon />}
-            disabled={busy}
-            onClick={screen.preview}
-          >
-            {previewing ? 'Previewing…' : 'Preview'}
-          </Button>
-          {state.stale && (
-            <Typography variant="body2" color="warning.main" role="status">
-              Your changes are not in the preview yet.
-            </Typography>
-          )}
-        </Box>
+        <PreviewButton previewing={previewing} stale={state.stale} disabled={busy} onPreview={screen.preview} />
       )}
       {shownCounts && (
         <Step title={failedRows ? '3. Preview: the commit was refused' : '3. Preview'}>

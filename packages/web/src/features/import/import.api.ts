@@ -42,6 +42,11 @@ async function parsed(response: Response): Promise<unknown> {
   }
 }
 
+function statusOf(data: unknown): number | undefined {
+  if (typeof data !== 'object' || data === null || !('status' in data)) return undefined;
+  return typeof data.status === 'number' ? data.status : undefined;
+}
+
 function isRowsFailure(body: unknown): body is { counts: ImportCounts; errors: ImportRowError[] } {
   return typeof body === 'object' && body !== null && 'counts' in body && 'errors' in body;
 }
@@ -110,11 +115,12 @@ async function resultOfStream(
   for await (const event of readServerSentEvents(response)) {
     const data = JSON.parse(event.data) as unknown;
     if (event.event === 'progress') onProgress(data as ImportProgress);
-    else if (event.event === 'result') result = data as ImportResult;
-    // a failure found after the stream began: the same answer a 422 or a 4xx would have given
-    else if (event.event === 'error') {
-      if (isRowsFailure(data)) throw new ImportRowsFailed(data.counts, data.errors);
-      throw toApiError(400, data);
+    // the stream began with 200; a refusal found on the way comes as the status it would have had
+    else if (event.event === 'result' || event.event === 'error') {
+      const status = statusOf(data) ?? (event.event === 'error' ? 500 : 200);
+      if (status === 200) result = data as ImportResult;
+      else if (status === 422 && isRowsFailure(data)) throw new ImportRowsFailed(data.counts, data.errors);
+      else throw toApiError(status, data);
     }
   }
   if (!result) throw new Error('The import ended without a result. Nothing may have been written; preview again.');
