@@ -7,6 +7,8 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import type { ImportColumn, ImportCounts, ImportRowError } from './importTypes';
 
 const COUNTS: { key: keyof ImportCounts; label: string; color?: string }[] = [
@@ -43,6 +45,36 @@ export function ImportCountTiles({ counts }: { counts: ImportCounts }) {
   );
 }
 
+const keyOf = (error: ImportRowError, index: number) => `${String(error.row)}-${error.column ?? ''}-${String(index)}`;
+
+/** On a phone: one block per failing field, row and column above the value and the message. */
+function RowErrorsList({ errors, labelOf }: { errors: ImportRowError[]; labelOf: (error: ImportRowError) => string }) {
+  return (
+    <Box
+      component="ul"
+      aria-label="Rows with errors"
+      sx={{ listStyle: 'none', p: 0, m: 0, maxHeight: 480, overflow: 'auto' }}
+    >
+      {errors.map((error, index) => (
+        <Box component="li" key={keyOf(error, index)} sx={{ borderTop: 1, borderColor: 'divider', py: 1 }}>
+          <Typography
+            variant="body2"
+            sx={{ fontWeight: 600 }}
+          >{`Row ${String(error.row)} · ${labelOf(error)}`}</Typography>
+          {error.value !== null && error.value !== '' && (
+            <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+              {error.value}
+            </Typography>
+          )}
+          <Typography variant="body2" color="error.main" sx={{ overflowWrap: 'anywhere' }}>
+            {error.message}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
 export interface RowErrorsTableProps {
   counts: ImportCounts;
   errors: ImportRowError[];
@@ -52,6 +84,7 @@ export interface RowErrorsTableProps {
 
 /** The failing rows field by field (row, column, value, message), and the CSV of them. */
 export function RowErrorsTable({ counts, errors, columns, onDownload }: RowErrorsTableProps) {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const labelOf = (error: ImportRowError) => {
     const label = columns.find((column) => column.name === error.column)?.label;
     return label ?? error.header ?? error.column ?? '';
@@ -71,28 +104,32 @@ export function RowErrorsTable({ counts, errors, columns, onDownload }: RowError
           {`The first ${errors.length.toLocaleString('en')} errors are shown; the CSV holds every failing row.`}
         </Typography>
       )}
-      <TableContainer sx={{ maxHeight: 420 }}>
-        <Table size="small" stickyHeader aria-label="Rows with errors">
-          <TableHead>
-            <TableRow>
-              <TableCell sx={{ width: 56 }}>Row</TableCell>
-              <TableCell>Column</TableCell>
-              <TableCell>Value</TableCell>
-              <TableCell>Message</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {errors.map((error, index) => (
-              <TableRow key={`${String(error.row)}-${error.column ?? ''}-${String(index)}`}>
-                <TableCell>{error.row}</TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{labelOf(error)}</TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere', fontFamily: 'monospace' }}>{error.value ?? ''}</TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{error.message}</TableCell>
+      {phone ? (
+        <RowErrorsList errors={errors} labelOf={labelOf} />
+      ) : (
+        <TableContainer sx={{ maxHeight: 420 }}>
+          <Table size="small" stickyHeader aria-label="Rows with errors">
+            <TableHead>
+              <TableRow>
+                <TableCell sx={{ width: 56 }}>Row</TableCell>
+                <TableCell>Column</TableCell>
+                <TableCell>Value</TableCell>
+                <TableCell>Message</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+            </TableHead>
+            <TableBody>
+              {errors.map((error, index) => (
+                <TableRow key={keyOf(error, index)}>
+                  <TableCell>{error.row}</TableCell>
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{labelOf(error)}</TableCell>
+                  <TableCell sx={{ overflowWrap: 'anywhere', fontFamily: 'monospace' }}>{error.value ?? ''}</TableCell>
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{error.message}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
     </Box>
   );
 }
