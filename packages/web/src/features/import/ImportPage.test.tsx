@@ -65,7 +65,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe('import screen', { timeout: 20_000 }, () => {
+describe('import screen', { timeout: 45_000 }, () => {
   it('previews the chosen file: its mapping with hints, the counts and each failing field', async () => {
     mockApi(
       importAnswers((init) => {
@@ -171,7 +171,7 @@ describe('import screen', { timeout: 20_000 }, () => {
   });
 });
 
-describe('the form toolbar', { timeout: 20_000 }, () => {
+describe('the form toolbar', { timeout: 45_000 }, () => {
   it('offers Import to an administrator and opens the import screen', async () => {
     mockApi({
       ...shellAnswers(ADMIN),
