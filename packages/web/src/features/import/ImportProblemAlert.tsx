@@ -24,7 +24,7 @@ export function ImportProblemAlert({ problem, undoing }: { problem: ImportProble
   return (
     <Alert severity="error" role="alert">
       <AlertTitle>{title}</AlertTitle>
-      {problem.message}
+      {/[.!?]$/.test(problem.message) ? problem.message : `${problem.message}.`}
       {help && ` ${help}`}
       {!undoing && problem.status !== 422 && ' Nothing was written; your file and choices are kept.'}
     </Alert>
