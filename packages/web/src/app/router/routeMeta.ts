@@ -1,6 +1,7 @@
 import { matchPath } from 'react-router';
 import { formLabelOf } from '@mdis/shared';
 import { formNameOfKey } from '../../features/forms/formRoute';
+import { formNameOfImportKey } from '../../features/import/importRoute';
 
 /** A form's label by its name ('split' → 'Section Split'), as the forms menu (app/forms) has it. */
 export type FormLabels = (formName: string) => string;
@@ -33,6 +34,11 @@ export const ROUTE_META: RouteMeta[] = [
   { pattern: '/list-values/:listname', title: ({ listname }) => listname ?? '', parent: '/list-values' },
   // the form's label as the menu and the form's heading show it (issue 18 item 16), not a guess from the URL
   { pattern: '/forms/:formKey', title: ({ formKey }, labels) => labelOfKey(formKey, labels), parent: '/' },
+  {
+    pattern: '/forms/:formKey/import',
+    title: ({ formKey }, labels) => `Import: ${labels(formNameOfImportKey(formKey ?? ''))}`,
+    parent: '/',
+  },
   { pattern: '/forms/:formKey/:id', title: ({ formKey }, labels) => labelOfKey(formKey, labels), parent: '/' },
   { pattern: '/files-upload', title: 'File Upload', parent: '/' },
   { pattern: '/login', title: 'Login' },

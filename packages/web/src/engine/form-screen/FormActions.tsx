@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router';
 import { encodeRouteFilter } from '../filter-bar/filterCascade';
 import { HistoryButton } from '../history/HistoryButton';
 import { FormToolbar } from '../toolbar/FormToolbar';
+import { useFormToolbarExtensionsContext } from '../toolbar/FormToolbarExtensions';
 import { RecordExtras } from '../toolbar/RecordExtras';
 import { ReportMenus } from '../toolbar/ReportMenus';
 import { isSafari, type LinkedForm } from '../toolbar/linkedForms';
@@ -20,6 +21,7 @@ export function FormActions() {
   const { form, state, params, canEdit, canUpload, record, extras, navigation, actions, tableView } = useFormScreen();
   const routerNavigate = useNavigate();
   const runReportOf = useReportRunner(form.name);
+  const extensionActions = useFormToolbarExtensionsContext();
   const viewing = state.scenario === 'view';
 
   // One named window per form, reused by every later click (Safari: this tab, spec 1 §2).
@@ -86,6 +88,9 @@ export function FormActions() {
         onOpenLinked={openLinked}
       />
       {record && <HistoryButton form={form} record={record} canRestore={canEdit} disabled={!viewing} />}
+      {extensionActions.map((Action, index) => (
+        <Action key={Action.displayName ?? String(index)} form={form} canEdit={canEdit} disabled={!viewing} />
+      ))}
     </FormToolbar>
   );
 }

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import UploadIcon from '@mui/icons-material/Upload';
 import type { ListValue } from '@mdis/shared';
 import { useSessionContext } from '../../platform/session/SessionContext';
-import { FileDropZone } from './FileDropZone';
+import { FileDropZone } from '../../ui/FileDropZone';
 import { FileTypeSelect } from './FileTypeSelect';
 import { UploadQueueList } from './UploadQueueList';
 import type { QueueRules } from './uploadQueue';

@@ -12,7 +12,7 @@ export interface FileDropZoneProps {
   onFiles: (files: File[]) => void;
 }
 
-/** Drop files here or pick them: the files go to the queue, nothing is uploaded yet. */
+/** Drop files here or pick them: they go to `onFiles` (the upload queue, the import screen); nothing is sent yet. */
 export function FileDropZone({ multiple, allowedTypes, disabled, onFiles }: FileDropZoneProps) {
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
