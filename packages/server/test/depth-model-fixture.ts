@@ -7,6 +7,10 @@ import type {
   UnknownRow,
 } from 'kysely';
 import { buildApp } from '../src/app';
+import { createBehaviorRegistry } from '../src/engine/behaviors/behavior-registry';
+import { syncMaintainedColumns } from '../src/engine/schema-sync/maintained';
+import { createTemplateStore } from '../src/engine/templates/template-store';
+import { registerBehaviors } from '../src/register-behaviors';
 import type { Dialect } from '../src/infra/db/dialect';
 import { asDynamic } from '../src/engine/records/dynamic-db';
 import { migrateToLatest } from '../src/infra/db/migrate';
@@ -22,7 +26,20 @@ export interface DepthTestApp {
   /** SQL of every statement the app ran since the last reset. */
   queries: string[];
   admin: Record<string, string>;
+  /**
+   * Rewrites every maintained column from the stored rows, as a loader that writes by SQL must
+   * (fixtures insert rows straight into the tables, past the behaviors that keep them).
+   */
+  refreshMaintained(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** What the app's behaviors keep in maintained columns, rewritten over every table (see DepthTestApp). */
+export async function refreshAllMaintained(db: Db, dialect: Dialect): Promise<void> {
+  const behaviors = createBehaviorRegistry();
+  registerBehaviors(behaviors);
+  const models = await createTemplateStore(db).listModels();
+  await syncMaintainedColumns(db, dialect, behaviors, models, { backfillAll: true });
 }
 
 function queryRecorder(base: Db, queries: string[]): KyselyPlugin {
@@ -51,6 +68,7 @@ export async function createDepthApp(dialect: Dialect): Promise<DepthTestApp> {
     db: database.db,
     queries,
     admin: headers,
+    refreshMaintained: () => refreshAllMaintained(database.db, dialect),
     close: async () => {
       await app.close();
       await database.destroy();
