@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type {
+  CompiledQuery,
   KyselyPlugin,
   PluginTransformQueryArgs,
   PluginTransformResultArgs,
@@ -25,6 +26,8 @@ export interface DepthTestApp {
   db: Db;
   /** SQL of every statement the app ran since the last reset. */
   queries: string[];
+  /** The same statements with their parameters (to EXPLAIN them). */
+  statements: CompiledQuery[];
   admin: Record<string, string>;
   /**
    * Rewrites every maintained column from the stored rows, as a loader that writes by SQL must
@@ -42,10 +45,12 @@ export async function refreshAllMaintained(db: Db, dialect: Dialect): Promise<vo
   await syncMaintainedColumns(db, dialect, behaviors, models, { backfillAll: true });
 }
 
-function queryRecorder(base: Db, queries: string[]): KyselyPlugin {
+function queryRecorder(base: Db, queries: string[], statements: CompiledQuery[]): KyselyPlugin {
   return {
     transformQuery: (args: PluginTransformQueryArgs) => {
-      queries.push(base.getExecutor().compileQuery(args.node, args.queryId).sql);
+      const compiled = base.getExecutor().compileQuery(args.node, args.queryId);
+      queries.push(compiled.sql);
+      statements.push(compiled);
       return args.node;
     },
     transformResult: (args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> =>
@@ -59,7 +64,8 @@ export async function createDepthApp(dialect: Dialect): Promise<DepthTestApp> {
   await migrateToLatest(database.db);
   await seedDrillingModel(database.db, dialect);
   const queries: string[] = [];
-  const db = database.db.withPlugin(queryRecorder(database.db, queries));
+  const statements: CompiledQuery[] = [];
+  const db = database.db.withPlugin(queryRecorder(database.db, queries, statements));
   const config = testConfig({ database: database.config, dataDir: database.dataDir });
   const app = await buildApp(config, { database: { ...database, db } });
   const { headers } = await signedInUser(app, database.db, { roles: ['administrator'] });
@@ -67,6 +73,7 @@ export async function createDepthApp(dialect: Dialect): Promise<DepthTestApp> {
     app,
     db: database.db,
     queries,
+    statements,
     admin: headers,
     refreshMaintained: () => refreshAllMaintained(database.db, dialect),
     close: async () => {

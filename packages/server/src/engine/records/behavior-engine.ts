@@ -97,7 +97,6 @@ function maintainedRefresher(
 /** What behaviors may ask of the records engine (see BehaviorEngine), bound to one executor. */
 export function createBehaviorEngineFactory(deps: EngineDeps): BehaviorEngineFactory {
   const { templates, behaviors, dialect } = deps;
-
   const factory = (executor: Executor): BehaviorEngine => {
     const engine: BehaviorEngine = {
       async findRecords(fullName: string, where: RecordConditions, options: FindRecordsOptions = {}) {

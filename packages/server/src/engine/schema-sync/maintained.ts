@@ -102,8 +102,13 @@ async function syncTable(
   await backfillMaintained(db, table, options.backfillAll ? wanted : added);
   for (const { column } of wanted) {
     const index = maintainedIndexName(table, column);
+    // NULLs first, as lists sort ascending (PostgreSQL's default puts them last; SQLite's is first):
+    // an ascending sort reads the index forwards, a descending one backwards.
+    const order = dialect === 'postgres' ? sql` NULLS FIRST` : sql``;
     if (!live.indices.some((i) => i.name === index))
-      await db.schema.createIndex(index).on(table).columns([column, 'id']).execute();
+      await sql`CREATE INDEX ${sql.ref(index)} ON ${sql.table(table)} (${sql.ref(column)}${order}, ${sql.ref('id')})`.execute(
+        db,
+      );
   }
   if (added.length === 0 && stale.length === 0) return undefined;
   return { table, added: added.map((c) => c.column), dropped: stale.map((c) => c.name) };
