@@ -15,9 +15,9 @@ import type { AnyDb } from './ddl';
 import { physicalIndexName } from './desired-table';
 import { introspectTable } from './introspect';
 
-// Rows per backfill UPDATE: a slice takes a few tens of ms at most (a sample's depths read its
-// split, section, core and the sections above through their indexes); the event loop runs between.
-const BACKFILL_BATCH = 2000;
+// Rows per backfill UPDATE: a slice of samples takes ~0.1 s (four depths, each reading the split,
+// section, core and the sections above through their indexes); the event loop runs between.
+const BACKFILL_BATCH = 500;
 
 /** The index a maintained column is sorted by: (column, id), the list's tie-breaker included. */
 export function maintainedIndexName(table: string, column: string): string {
