@@ -34,6 +34,7 @@ import { messagesPlugin } from './modules/messages/messages.plugin';
 import { accountPlugin } from './modules/account/account.plugin';
 import { oauthPlugin } from './modules/account/oauth.plugin';
 import { passwordRecoveryPlugin } from './modules/account/password-recovery.plugin';
+import { syncMaintainedColumns } from './engine/schema-sync/maintained';
 import { createFileServices, createServices } from './services';
 import { generatedDirOf } from './modules/template-manager/generator/code-generator';
 import { createGeneratedHooks } from './modules/template-manager/generator/generated-hooks';
@@ -60,6 +61,12 @@ export interface BuildAppOptions {
 }
 
 /** app/forms for a user: the forms menu with specialised forms and what each table may sort and filter by. */
+/** The behaviors' maintained columns on tables built before them (added, backfilled, indexed). */
+async function syncMaintainedOnStart(database: Database, services: ReturnType<typeof createServices>) {
+  const models = await services.templates.listModels();
+  await syncMaintainedColumns(database.db, database.dialect, services.behaviors, models);
+}
+
 function formsMenuOf(services: ReturnType<typeof createServices>) {
   return (user: Parameters<typeof formsMenu>[1]) =>
     formsMenu(
@@ -89,6 +96,14 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
 
     const services = createServices(database, options, config, app.log);
     await useGeneratedCode(app, config, services);
+    await syncMaintainedOnStart(database, services);
+    // The behaviors' maintained columns on tables built before them (added, backfilled, indexed).
+    await syncMaintainedColumns(
+      database.db,
+      database.dialect,
+      services.behaviors,
+      await services.templates.listModels(),
+    );
     // One template revision read per request (engine/templates/template-store.ts).
     registerTemplateScope(app);
     // First, so that refusals (401, 403) carry them too.

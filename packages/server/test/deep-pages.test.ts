@@ -34,6 +34,7 @@ describe.each(DIALECTS)('deep pages (%s)', (dialect) => {
         .insertInto('curation_sample')
         .values(rows.slice(start, start + 200))
         .execute();
+    await t.refreshMaintained();
   });
   afterAll(() => t.close());
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type {
+  CompiledQuery,
   KyselyPlugin,
   PluginTransformQueryArgs,
   PluginTransformResultArgs,
@@ -7,6 +8,10 @@ import type {
   UnknownRow,
 } from 'kysely';
 import { buildApp } from '../src/app';
+import { createBehaviorRegistry } from '../src/engine/behaviors/behavior-registry';
+import { syncMaintainedColumns } from '../src/engine/schema-sync/maintained';
+import { createTemplateStore } from '../src/engine/templates/template-store';
+import { registerBehaviors } from '../src/register-behaviors';
 import type { Dialect } from '../src/infra/db/dialect';
 import { asDynamic } from '../src/engine/records/dynamic-db';
 import { migrateToLatest } from '../src/infra/db/migrate';
@@ -21,14 +26,31 @@ export interface DepthTestApp {
   db: Db;
   /** SQL of every statement the app ran since the last reset. */
   queries: string[];
+  /** The same statements with their parameters (to EXPLAIN them). */
+  statements: CompiledQuery[];
   admin: Record<string, string>;
+  /**
+   * Rewrites every maintained column from the stored rows, as a loader that writes by SQL must
+   * (fixtures insert rows straight into the tables, past the behaviors that keep them).
+   */
+  refreshMaintained(): Promise<void>;
   close(): Promise<void>;
 }
 
-function queryRecorder(base: Db, queries: string[]): KyselyPlugin {
+/** What the app's behaviors keep in maintained columns, rewritten over every table (see DepthTestApp). */
+export async function refreshAllMaintained(db: Db, dialect: Dialect): Promise<void> {
+  const behaviors = createBehaviorRegistry();
+  registerBehaviors(behaviors);
+  const models = await createTemplateStore(db).listModels();
+  await syncMaintainedColumns(db, dialect, behaviors, models, { backfillAll: true });
+}
+
+function queryRecorder(base: Db, queries: string[], statements: CompiledQuery[]): KyselyPlugin {
   return {
     transformQuery: (args: PluginTransformQueryArgs) => {
-      queries.push(base.getExecutor().compileQuery(args.node, args.queryId).sql);
+      const compiled = base.getExecutor().compileQuery(args.node, args.queryId);
+      queries.push(compiled.sql);
+      statements.push(compiled);
       return args.node;
     },
     transformResult: (args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> =>
@@ -42,7 +64,8 @@ export async function createDepthApp(dialect: Dialect): Promise<DepthTestApp> {
   await migrateToLatest(database.db);
   await seedDrillingModel(database.db, dialect);
   const queries: string[] = [];
-  const db = database.db.withPlugin(queryRecorder(database.db, queries));
+  const statements: CompiledQuery[] = [];
+  const db = database.db.withPlugin(queryRecorder(database.db, queries, statements));
   const config = testConfig({ database: database.config, dataDir: database.dataDir });
   const app = await buildApp(config, { database: { ...database, db } });
   const { headers } = await signedInUser(app, database.db, { roles: ['administrator'] });
@@ -50,7 +73,9 @@ export async function createDepthApp(dialect: Dialect): Promise<DepthTestApp> {
     app,
     db: database.db,
     queries,
+    statements,
     admin: headers,
+    refreshMaintained: () => refreshAllMaintained(database.db, dialect),
     close: async () => {
       await app.close();
       await database.destroy();

@@ -76,6 +76,7 @@ describe.each(DIALECTS)('every pseudo column sorts and filters in SQL (%s)', (di
       .set({ depth_water: 1.5 } as never)
       .where('id' as never, '=', ids.holes.a as never)
       .execute();
+    await t.refreshMaintained();
   });
   afterAll(() => t.close());
 

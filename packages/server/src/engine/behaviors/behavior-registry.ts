@@ -58,6 +58,15 @@ export interface BehaviorEngine {
    * model), `group` its column → value.
    */
   lockGroup(scope: string, group: RecordConditions): Promise<void>;
+  /**
+   * Rewrites the maintained columns (ColumnSql.maintained) of every record below the records of
+   * `fullName` selected by `ids` (a subquery or a list of ids), in the current transaction: for a
+   * behavior whose pseudo values of other models derive from what this write changed (a section's
+   * length moves the depths of the samples below its core).
+   */
+  refreshMaintainedBelow(fullName: string, ids: RawBuilder<unknown> | readonly number[]): Promise<void>;
+  /** Rewrites the maintained columns of the records `ids` of `fullName` themselves (after every write). */
+  refreshMaintained(fullName: string, ids: RawBuilder<unknown> | readonly number[]): Promise<void>;
 }
 
 /**
@@ -100,6 +109,8 @@ export interface BehaviorHooks {
   afterCreate?: (context: BehaviorContext) => Promise<void> | void;
   afterUpdate?: (context: BehaviorContext) => Promise<void> | void;
   beforeDelete?: (context: BehaviorContext) => Promise<void> | void;
+  /** After the row is deleted, still inside the transaction (`record` and `previous`: the deleted record). */
+  afterDelete?: (context: BehaviorContext) => Promise<void> | void;
   /**
    * Once a delete has committed (outside the transaction; `trx` is the plain connection): for
    * what must not happen unless the row is really gone, such as removing a file's stored bytes.
@@ -124,6 +135,13 @@ export interface BehaviorHooks {
 export interface ColumnSql {
   sql: RawBuilder<unknown>;
   kind: 'number' | 'text';
+  /**
+   * Kept in a stored, indexed column of the table (a maintained column, engine/records/maintained-
+   * columns.ts) that lists sort and filter by: for values too costly to compute per row over a big
+   * table. The engine writes it from `sql` after every write of the record; what it derives from in
+   * other records is the behavior's to follow (BehaviorEngine.refreshMaintainedBelow).
+   */
+  maintained?: true;
 }
 
 export type BehaviorHookName = Exclude<keyof BehaviorHooks, 'present' | 'columnSql'>;

@@ -9,6 +9,7 @@ import {
   runPresentHooks,
 } from '../behaviors/behavior-registry';
 import type { DynamicDb, DynamicTrx, Row } from './dynamic-db';
+import { idsCondition, maintainedColumns, refreshMaintained } from './maintained-columns';
 import { pseudoPathColumns, createPseudoComputer } from './pseudo-columns';
 import { queryColumns } from './record-columns';
 import { type RecordModel, loadRecordModel, parentColumnOf } from './record-model';
@@ -53,10 +54,49 @@ export function pseudoComputerOn(deps: EngineDeps, executor: Executor, engine: (
   };
 }
 
+// Level by level down the parent links: each child table's rows whose parent is in `scope`, one
+// UPDATE per table that keeps maintained columns, the scope a subquery of the level above.
+async function refreshBelow(
+  deps: EngineDeps,
+  executor: Executor,
+  parent: ModelTemplate,
+  scope: RawBuilder<unknown> | readonly number[],
+  visited: ReadonlySet<string>,
+): Promise<void> {
+  if (Array.isArray(scope) && scope.length === 0) return;
+  const parentIds = Array.isArray(scope) ? sql.join(scope as readonly number[]) : (scope as RawBuilder<unknown>);
+  for (const child of await deps.templates.listModels((m) => m.parentModel === parent.fullName)) {
+    if (visited.has(child.fullName)) continue;
+    const parentColumn = parentColumnOf(child, parent);
+    const columns = maintainedColumns(deps.behaviors, child, deps.dialect);
+    const inScope = sql<SqlBool>`${sql.ref(`r.${parentColumn}`)} IN (${parentIds})`;
+    await refreshMaintained(executor, child.table, columns, inScope);
+    const childIds = sql`SELECT ${sql.ref('id')} FROM ${sql.table(child.table)} WHERE ${sql.ref(parentColumn)} IN (${parentIds})`;
+    await refreshBelow(deps, executor, child, childIds, new Set([...visited, child.fullName]));
+  }
+}
+
+/** The engine's rewrites of maintained columns (see BehaviorEngine), bound to one executor. */
+function maintainedRefresher(
+  deps: EngineDeps,
+  executor: Executor,
+): Pick<BehaviorEngine, 'refreshMaintained' | 'refreshMaintainedBelow'> {
+  return {
+    async refreshMaintained(fullName, ids) {
+      const model = await deps.templates.getModel(fullName);
+      const columns = model ? maintainedColumns(deps.behaviors, model, deps.dialect) : [];
+      if (model && columns.length > 0) await refreshMaintained(executor, model.table, columns, idsCondition(ids));
+    },
+    async refreshMaintainedBelow(fullName, ids) {
+      const parent = await deps.templates.getModel(fullName);
+      if (parent) await refreshBelow(deps, executor, parent, ids, new Set([fullName]));
+    },
+  };
+}
+
 /** What behaviors may ask of the records engine (see BehaviorEngine), bound to one executor. */
 export function createBehaviorEngineFactory(deps: EngineDeps): BehaviorEngineFactory {
   const { templates, behaviors, dialect } = deps;
-
   const factory = (executor: Executor): BehaviorEngine => {
     const engine: BehaviorEngine = {
       async findRecords(fullName: string, where: RecordConditions, options: FindRecordsOptions = {}) {
@@ -110,7 +150,7 @@ export function createBehaviorEngineFactory(deps: EngineDeps): BehaviorEngineFac
         const parent = model.parentModel ? await templates.getModel(model.parentModel) : undefined;
         return parent && { child: model, parent, parentColumn: parentColumnOf(model, parent) };
       },
-
+      ...maintainedRefresher(deps, executor),
       async lockGroup(scope: string, group: RecordConditions): Promise<void> {
         // Sorted, so that the same group is the same key whatever order a behavior lists it in.
         const entries = Object.entries(group).sort(([a], [b]) => a.localeCompare(b));

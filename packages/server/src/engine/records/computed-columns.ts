@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { Dialect } from '../../infra/db/dialect';
 import type { BehaviorRegistry } from '../behaviors/behavior-registry';
 import { type ExpressionSqlScope, type SqlValue, compileExpression } from '../query/expression-sql';
+import { maintainedColumns } from './maintained-columns';
 import { childModel } from './pseudo-columns';
 import { type QueryColumn, queryColumns, quotedRef } from './record-columns';
 import {
@@ -70,9 +71,14 @@ function expressionColumn(
 
 function behaviorColumns(behaviors: BehaviorRegistry, model: RecordModel, dialect: Dialect): Map<string, QueryColumn> {
   const found = new Map<string, QueryColumn>();
+  // A maintained column is sorted and filtered by its stored, indexed copy; the rest by their SQL.
+  const maintained = new Map(maintainedColumns(behaviors, model.template, dialect).map((m) => [m.name, m]));
   for (const { hooks, parameters } of behaviors.resolve(model.template)) {
     for (const [name, column] of Object.entries(hooks.columnSql?.(model.template, parameters, dialect) ?? {})) {
-      if (!found.has(name)) found.set(name, { name, ref: column.sql, kind: column.kind, level: 0, computed: true });
+      if (found.has(name)) continue;
+      const stored = maintained.get(name);
+      const ref = stored ? sql.raw(quotedRef('r', stored.column)) : column.sql;
+      found.set(name, { name, ref, kind: column.kind, level: 0, computed: true });
     }
   }
   return found;

@@ -160,8 +160,16 @@ export function createRecordsWriter(deps: RecordsDeps, reader: Reader) {
       const previous = storedValues(model, row);
       try {
         await repository.transaction(async (trx) => {
-          await runBeforeBehaviors(behaviors, 'delete', trx, model, previous, previous, deps.behaviorEngine(trx));
+          const engine = deps.behaviorEngine(trx);
+          await runBeforeBehaviors(behaviors, 'delete', trx, model, previous, previous, engine);
           await repository.remove(trx, model, id);
+          await runBehaviorHook(behaviors, 'afterDelete', {
+            trx,
+            model: model.template,
+            record: previous,
+            previous,
+            engine,
+          });
         });
       } catch (error) {
         throw await translateDeleteError(error, { dialect, model, id, source: templates, repository });

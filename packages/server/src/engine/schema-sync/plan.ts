@@ -5,6 +5,7 @@ import { desiredTable, type DesiredTable, type IndexDef } from './desired-table'
 import { introspectTable, resolveJoinTable, tableExists, type LiveTable } from './introspect';
 import { needsSqliteRebuild } from './apply';
 import { derivedSteps } from './derived-steps';
+import { isMaintainedColumnName } from '../records/maintained-columns';
 import type { SchemaPlan, SchemaStep } from './plan-types';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- plans run on any schema
@@ -45,8 +46,10 @@ function columnSteps(template: ModelTemplate, desired: DesiredTable, live: LiveT
       steps.push({ kind: 'alterColumn', table, column, fromType: source.sqlType });
   }
   const kept = new Set(Object.values(sources));
+  // Maintained columns are the engine's, not the template's (syncMaintainedColumns keeps them).
   for (const column of live.columns)
-    if (!kept.has(column.name)) steps.push({ kind: 'dropColumn', table, column: column.name });
+    if (!kept.has(column.name) && !isMaintainedColumnName(column.name))
+      steps.push({ kind: 'dropColumn', table, column: column.name });
   return { sources, steps };
 }
 
@@ -84,7 +87,7 @@ function indexSteps(desired: DesiredTable, live: LiveTable | undefined, renames:
     creates.push({ kind: 'createIndex', table, index });
   }
   for (const index of liveIndices)
-    if (!desired.indices.some((d) => d.physicalName === index.name))
+    if (!desired.indices.some((d) => d.physicalName === index.name) && !isMaintainedColumnName(index.columns[0] ?? ''))
       drops.push({ kind: 'dropIndex', table, name: index.name });
   return [...drops, ...creates];
 }

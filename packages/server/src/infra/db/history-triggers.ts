@@ -15,6 +15,8 @@ const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
 const PG_TRIGGER = 'mdis_history';
+/** The engine's maintained columns (engine/records/maintained-columns.ts; not imported: infra stays below the engine). */
+const MAINTAINED_PREFIX = 'maintained__';
 const INSERT_HISTORY =
   'INSERT INTO record_history (at, action, table_name, record_id, changes, user_id, user_name, batch_id, route, client)';
 const SQLITE_ACTOR = ['u', 'n', 'b', 'r', 'c'].map((key) => `json_extract(a.j, '$.${key}')`).join(', ');
@@ -162,6 +164,15 @@ export async function ensureLinkHistoryTriggers(
     .execute(db);
 }
 
+/**
+ * Re-creates a table's PostgreSQL history trigger so that it leaves out `exclude` (the engine's
+ * maintained columns: derived values, never a change of the record).
+ */
+export async function excludeFromPostgresHistory(db: AnyDb, table: string, exclude: readonly string[]): Promise<void> {
+  await sql.raw(`DROP TRIGGER IF EXISTS ${PG_TRIGGER} ON ${quote(table)}`).execute(db);
+  await ensurePostgres(db, table, exclude);
+}
+
 export interface HistoryOptions {
   /** Columns never recorded (a password hash), nor counted as a change. */
   exclude?: readonly string[];
@@ -187,7 +198,8 @@ export async function ensureHistoryTriggers(
 async function liveColumns(db: AnyDb, dialect: Dialect, table: string): Promise<string[]> {
   if (dialect === 'postgres') return []; // the PostgreSQL trigger needs no column list
   const rows = await sql<{ name: string }>`SELECT name FROM pragma_table_info(${table})`.execute(db);
-  return rows.rows.map((row) => row.name);
+  // Maintained columns (engine/records/maintained-columns.ts) are derived values, not history.
+  return rows.rows.map((row) => row.name).filter((name) => !name.startsWith(MAINTAINED_PREFIX));
 }
 
 /**

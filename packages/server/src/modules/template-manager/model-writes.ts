@@ -9,6 +9,7 @@ import {
 import type { Dialect } from '../../infra/db/dialect';
 import type { BehaviorRegistry } from '../../engine/behaviors/behavior-registry';
 import { dataLossOf, describeStep, planModelTable, syncModelTable } from '../../engine/schema-sync';
+import { syncMaintainedColumns } from '../../engine/schema-sync/maintained';
 import { isoToUnixSeconds, type TemplateStore } from '../../engine/templates/template-store';
 import type { Db } from '../../infra/db/schema';
 import { checkedModel } from './model-checks';
@@ -76,6 +77,8 @@ async function buildTable(deps: ModelWritesDeps, fullName: string, options: Tabl
   const plan = options.dryRun
     ? await planModelTable(deps.db, deps.dialect, model, sync)
     : await syncModelTable(deps.db, deps.dialect, model, sync);
+  // The engine's maintained columns (a new table's, or those a behavior of the changed template keeps).
+  if (!options.dryRun) await syncMaintainedColumns(deps.db, deps.dialect, deps.behaviors, [model]);
   const state = await templates.syncState(fullName);
   return {
     model: fullName,

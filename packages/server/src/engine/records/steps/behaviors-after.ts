@@ -9,7 +9,8 @@ import type { RecordModel } from '../record-model';
 
 /**
  * Step 7: the model's behaviors after the write, still inside the transaction (an IGSN that
- * cannot be issued must undo the insert); `record` carries the new id.
+ * cannot be issued must undo the insert); `record` carries the new id. Then the record's
+ * maintained columns (engine/records/maintained-columns.ts) from what is now stored.
  */
 export async function runAfterBehaviors(
   registry: BehaviorRegistry,
@@ -27,4 +28,7 @@ export async function runAfterBehaviors(
     ...(previous ? { previous } : {}),
     ...(engine ? { engine } : {}),
   });
+  // After the hooks, which may still change the row (a combined id named by the new id).
+  const id = Number(record.id);
+  if (engine && Number.isInteger(id)) await engine.refreshMaintained(model.fullName, [id]);
 }

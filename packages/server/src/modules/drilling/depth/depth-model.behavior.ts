@@ -7,6 +7,7 @@ import type {
 } from '../../../engine/behaviors/behavior-registry';
 import { coreboxSplitsFiller, coreboxStorageFiller } from './corebox-fillers';
 import type { Dialect } from '../../../infra/db/dialect';
+import { depthRefreshHooks } from './depth-refresh';
 import type { DepthFiller } from './depth-sql';
 import { coreSplitStatusFiller, holeDepthFiller } from './hole-core-fillers';
 import { lithologyDepthFiller, sampleDepthFiller } from './sample-lithology-fillers';
@@ -60,12 +61,13 @@ function fillersOf(model: ModelTemplate): { filler: DepthFiller; columns: string
   });
 }
 
-/** The SQL of the same columns, for lists sorted or filtered by them. */
+/** The SQL of the same columns, for lists sorted or filtered by them (kept stored where the filler says so). */
 function depthColumnSql(model: ModelTemplate, _parameters: unknown, dialect: Dialect): Record<string, ColumnSql> {
   const found: Record<string, ColumnSql> = {};
   for (const { filler, columns } of fillersOf(model)) {
     const sql = filler.sql(model.table, dialect);
-    for (const name of columns) if (Object.hasOwn(sql, name)) found[name] = sql[name];
+    for (const name of columns)
+      if (Object.hasOwn(sql, name)) found[name] = filler.maintained ? { ...sql[name], maintained: true } : sql[name];
   }
   return found;
 }
@@ -92,11 +94,12 @@ async function presentDepths({ db, model, records }: PresentContext): Promise<vo
  * models (reference §2.4) that the expression language cannot express (hole depth_drilled, core and
  * section split status, section/split/sample/lithology depths, core box contents), computed for a
  * whole page with a few set-based queries per model (one for a page of sections, splits, samples or
- * lithology units), never one per record.
+ * lithology units), never one per record. The sample depths are also kept in maintained columns
+ * (sorted and filtered on an index), rewritten when a core, section or split they derive from changes.
  */
 export function registerDepthModel(registry: BehaviorRegistry): void {
   registry.register(DEPTH_MODEL_BEHAVIOR, {
-    hooks: { present: presentDepths, columnSql: depthColumnSql },
+    hooks: { present: presentDepths, columnSql: depthColumnSql, ...depthRefreshHooks },
     parameters: [],
   });
 }

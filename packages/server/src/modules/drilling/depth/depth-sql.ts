@@ -122,6 +122,11 @@ export interface DepthFiller {
    * a column left out cannot be sorted (e.g. a list of combined ids).
    */
   sql: (table: string, dialect: Dialect) => Readonly<Record<string, ColumnSql>>;
+  /**
+   * Keep the columns stored and indexed (maintained columns): for the big tables, where computing
+   * `sql` per row to sort or filter would read a million section stacks (samples).
+   */
+  maintained?: true;
 }
 
 /** roundDepth in SQL (the expression language's round to 2 digits: the same rule). */

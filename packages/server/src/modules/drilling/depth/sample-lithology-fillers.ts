@@ -162,6 +162,7 @@ function csfbScale(section: SectionDepth): number {
 export const sampleDepthFiller: DepthFiller = {
   fills: ['mcd_top_depth', 'mcd_bottom_depth', 'csfb_top_depth', 'csfb_bottom_depth'],
   reads: ['section_split_id', 'top', 'sample_length'],
+  maintained: true,
   compute: async (db, table, ids, rows) => {
     const intervals = await loadIntervals(db, table, ids, rows, { top: 'top', length: 'sample_length' });
     const values = new Map<number, DepthValues>();
