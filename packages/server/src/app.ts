@@ -40,6 +40,7 @@ import { createGeneratedHooks } from './modules/template-manager/generator/gener
 import { syncGeneratedFolder } from './modules/template-manager/generator/generated-sync';
 import { spoolDirOf, storageConfigOf, uploadLimitsOf } from './config';
 import { historyPlugin } from './modules/history/history.plugin';
+import { importPlugin } from './modules/import/import.plugin';
 import { registerAuditScope } from './infra/http/audit-scope';
 import { createStorage } from './infra/storage/create-storage';
 import type { FileStorage } from './infra/storage/file-storage';
@@ -125,6 +126,11 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
     // `form/reports` and `global/reports` are static paths: they win over the records plugin's `/:id`.
     await app.register(reportsApiPlugin, { prefix: '/api/v1', reports: services.reports });
     await app.register(historyPlugin, { prefix: '/api/v1', ...services.history });
+    await app.register(importPlugin, {
+      prefix: '/api/v1/import',
+      imports: services.imports,
+      limits: uploadLimitsOf(config),
+    });
     await app.register(reportPagesPlugin, { prefix: '/report', reports: services.reports });
     await app.register(recordsPlugin, { prefix: '/api/v1/form', kind: 'form', records: services.records });
     await app.register(recordsPlugin, { prefix: '/api/v1/global', kind: 'global', records: services.records });

@@ -13,6 +13,7 @@ import * as loginCounters from './20261125T2010-login-counters';
 import * as dataMigrations from './20261125T2100-data-migrations';
 import * as recordCounts from './20261125T2300-record-counts';
 import * as recordHistory from './20261126T0000-record-history';
+import * as imports from './20261126T0200-import';
 
 /** Every system-table migration, in order. Forward-only: a released migration is never edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261125T2100-data-migrations': dataMigrations,
   '20261125T2300-record-counts': recordCounts,
   '20261126T0000-record-history': recordHistory,
+  '20261126T0200-import': imports,
 };
