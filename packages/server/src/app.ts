@@ -42,6 +42,7 @@ import { syncGeneratedFolder } from './modules/template-manager/generator/genera
 import { spoolDirOf, storageConfigOf, uploadLimitsOf } from './config';
 import { historyPlugin } from './modules/history/history.plugin';
 import { offlinePlugin } from './modules/offline/offline.plugin';
+import { importPlugin } from './modules/import/import.plugin';
 import { registerAuditScope } from './infra/http/audit-scope';
 import { createStorage } from './infra/storage/create-storage';
 import type { FileStorage } from './infra/storage/file-storage';
@@ -142,6 +143,11 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
     await app.register(reportsApiPlugin, { prefix: '/api/v1', reports: services.reports });
     await app.register(historyPlugin, { prefix: '/api/v1', ...services.history });
     await app.register(offlinePlugin, { prefix: '/api/v1', ...services.offline });
+    await app.register(importPlugin, {
+      prefix: '/api/v1/import',
+      imports: services.imports,
+      limits: uploadLimitsOf(config),
+    });
     await app.register(reportPagesPlugin, { prefix: '/report', reports: services.reports });
     await app.register(recordsPlugin, { prefix: '/api/v1/form', kind: 'form', records: services.records });
     await app.register(recordsPlugin, { prefix: '/api/v1/global', kind: 'global', records: services.records });

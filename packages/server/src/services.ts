@@ -12,6 +12,9 @@ import { createBehaviorRegistry } from './engine/behaviors/behavior-registry';
 import { createHistoryRepository } from './modules/history/history.repository';
 import { createHistoryService } from './modules/history/history.service';
 import { createRecordsService, type RecordsService } from './engine/records/records.service';
+import { asDynamic } from './engine/records/dynamic-db';
+import { createImportRepository } from './modules/import/import.repository';
+import { createImportService } from './modules/import/import.service';
 import { tableExists } from './engine/schema-sync';
 import { createTemplateStore } from './engine/templates/template-store';
 import type { Database } from './infra/db/database';
@@ -99,6 +102,11 @@ export function createServices(
       sampleSeries: createSampleSeriesRepository(db),
     }),
     widgets: createWidgetsService({ db, records: records.records, templates }),
+    imports: createImportService({
+      importer: records.records.importer,
+      repository: createImportRepository(db, asDynamic(db), dialect),
+      templates,
+    }),
     // The history plugin's options: the service, and the retention it runs while the app is up.
     history: {
       history: createHistoryService({

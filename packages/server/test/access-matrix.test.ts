@@ -61,6 +61,15 @@ const junkUpload = (name = 'junk.json') => {
   const body = multipart([{ name: 'file', filename: name, type: 'application/json', data: Buffer.from('{}') }]);
   return { payload: body.payload, headers: body.headers };
 };
+/** An import of one sample under the own split (5065), as CSV; `top` decides whether it passes. */
+const importUpload = (c: Ctx, top: string) => {
+  const csv = `section_split_id,top,sample_length\n${String(c.own.split.combined_id)},${top},1\n`;
+  const body = multipart([
+    { name: 'form', value: 'sample' },
+    { name: 'file', filename: 'samples.csv', type: 'text/csv', data: Buffer.from(csv) },
+  ]);
+  return { payload: body.payload, headers: body.headers };
+};
 const records = (base: 'form' | 'global', name: string): Record<string, MatrixRow> => ({
   [`GET /api/v1/${base}`]: { expect: VIEW_SAMPLE, request: () => ({ url: `/api/v1/${base}?name=${name}` }) },
   [`POST /api/v1/${base}`]: {
@@ -309,6 +318,21 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
   // records: the sample form, its model; form-only users hold a permission on `sample`
   ...records('form', 'sample'),
   ...records('global', 'CurationSample'),
+  // import (issue 20): as editing the form; the commit's file fails validation, so nothing is written
+  'POST /api/v1/import/preview': { expect: EDIT_SAMPLE, request: (c) => importUpload(c, '30') },
+  'POST /api/v1/import/commit': { expect: EDIT_SAMPLE, request: (c) => importUpload(c, 'not a number') },
+  'POST /api/v1/import/:batchId/undo': {
+    expect: EDIT_SAMPLE,
+    request: () => ({ url: '/api/v1/import/no-such-batch/undo' }),
+  },
+  'GET /api/v1/import/mappings/:form': {
+    expect: EDIT_SAMPLE,
+    request: () => ({ url: '/api/v1/import/mappings/sample' }),
+  },
+  'PUT /api/v1/import/mappings/:form': {
+    expect: EDIT_SAMPLE,
+    request: () => ({ url: '/api/v1/import/mappings/sample', payload: { mapping: { Top: 'top' } } }),
+  },
   // files (the files engineer's area): a file belongs to a sample of 5065
   'GET /api/v1/file': { expect: VIEW_FILES },
   'GET /api/v1/file/update-select-values': {

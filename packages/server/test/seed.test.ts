@@ -29,6 +29,7 @@ describe.each(DIALECTS)('migrations and seed (%s)', (dialect) => {
       '20261125T2100-data-migrations',
       '20261125T2300-record-counts',
       '20261126T0000-record-history',
+      '20261126T0200-import',
       '20261126T0300-offline-sync',
       '20261126T0400-link-history',
       '20261126T0500-mdis-v3-migration',

@@ -13,6 +13,7 @@ import * as loginCounters from './20261125T2010-login-counters';
 import * as dataMigrations from './20261125T2100-data-migrations';
 import * as recordCounts from './20261125T2300-record-counts';
 import * as recordHistory from './20261126T0000-record-history';
+import * as imports from './20261126T0200-import';
 import * as offlineSync from './20261126T0300-offline-sync';
 import * as linkHistory from './20261126T0400-link-history';
 import * as mdisV3Migration from './20261126T0500-mdis-v3-migration';
@@ -33,6 +34,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261125T2100-data-migrations': dataMigrations,
   '20261125T2300-record-counts': recordCounts,
   '20261126T0000-record-history': recordHistory,
+  '20261126T0200-import': imports,
   '20261126T0300-offline-sync': offlineSync,
   '20261126T0400-link-history': linkHistory,
   '20261126T0500-mdis-v3-migration': mdisV3Migration,

@@ -25,16 +25,28 @@ type Reader = ReturnType<typeof createRecordsReader>;
 
 /**
  * Steps 2-3: validate the input (calculated columns aside: the client does not send them), convert
- * it, compute the calculated columns over the whole record, then validate what they produced.
+ * it, compute the calculated columns over the whole record, then validate what they produced. The
+ * errors are returned, not thrown: an import collects them row by row.
  */
-function prepare(target: RecordTarget, input: Row, previous: Row, relationErrors: FieldError[]): Row {
+export function checkRecord(
+  target: RecordTarget,
+  input: Row,
+  previous: Row,
+  relationErrors: FieldError[],
+): { record: Row; errors: FieldError[] } {
   const { model, writable } = target;
   const calculated = calculatedColumns(writable);
   const entered = writable.filter((w) => !calculated.includes(w));
-  assertValid([...validateValues(model, entered, { ...previous, ...input }), ...relationErrors]);
-  const record = { ...previous, ...convertInput(input, writable) };
+  const errors = [...validateValues(model, entered, { ...previous, ...input }), ...relationErrors];
+  const record = { ...previous, ...(errors.length > 0 ? {} : convertInput(input, writable)) };
+  if (errors.length > 0) return { record, errors };
   applyCalculations(writable, record);
-  assertValid(validateValues(model, calculated, record));
+  return { record, errors: validateValues(model, calculated, record) };
+}
+
+function prepare(target: RecordTarget, input: Row, previous: Row, relationErrors: FieldError[]): Row {
+  const { record, errors } = checkRecord(target, input, previous, relationErrors);
+  assertValid(errors);
   return record;
 }
 
@@ -44,7 +56,7 @@ export function storedValues(model: RecordModel, row: Row): Row {
 }
 
 /** What changed between the stored record and the record to write (id never). */
-function changes(model: RecordModel, record: Row, previous: Row | undefined): Row {
+export function changes(model: RecordModel, record: Row, previous: Row | undefined): Row {
   const changed: Row = {};
   for (const column of model.columns) {
     if (column.name === 'id' || !Object.hasOwn(record, column.name)) continue;
@@ -66,27 +78,51 @@ async function persist(
   id?: number,
   restoredId?: number,
 ): Promise<number> {
-  const { repository, dialect, behaviors, links } = deps;
+  const { repository, dialect } = deps;
   const { model, writable } = target;
-  const kind = id === undefined ? 'create' : 'update';
   try {
-    return await repository.transaction(async (trx: DynamicTrx) => {
-      const engine = deps.behaviorEngine(trx);
-      const references = await validateReferences(trx, repository, model, writable, record, id);
-      assertValid([...references, ...(await validateRelations(trx, links, relations))]);
-      await runBeforeBehaviors(behaviors, kind, trx, model, record, previous, engine);
-      const values = { ...changes(model, record, previous), ...referenceValues(relations) };
-      if (restoredId !== undefined) values.id = restoredId;
-      const savedId = await writeRecord(trx, repository, model, values, id);
-      record.id = savedId;
-      // The links need the record's id: written after the insert, in the same transaction.
-      await writeLinks(trx, links, model, savedId, relations);
-      await runAfterBehaviors(behaviors, kind, trx, model, record, previous, engine);
-      return savedId;
-    });
+    return await repository.transaction((trx: DynamicTrx) =>
+      writeInTransaction(deps, trx, target, { record, previous, relations, id, restoredId }),
+    );
   } catch (error) {
     throw translateWriteError(error, { dialect, model, writable, record });
   }
+}
+
+/** One record's write as `persist` and an import make it: what the caller's transaction runs. */
+export interface RecordWrite {
+  record: Row;
+  previous: Row | undefined;
+  relations: RelationInput;
+  /** The record to update; absent: a create. */
+  id?: number;
+  /** The id a created record gets back (a restored deletion). */
+  restoredId?: number;
+}
+
+/** Steps 2 (references) to 7 in the caller's transaction; throws a 422 or the raw database error. */
+export async function writeInTransaction(
+  deps: RecordsDeps,
+  trx: DynamicTrx,
+  target: RecordTarget,
+  write: RecordWrite,
+): Promise<number> {
+  const { repository, behaviors, links } = deps;
+  const { model, writable } = target;
+  const { record, previous, relations, id, restoredId } = write;
+  const kind = id === undefined ? 'create' : 'update';
+  const engine = deps.behaviorEngine(trx);
+  const references = await validateReferences(trx, repository, model, writable, record, id);
+  assertValid([...references, ...(await validateRelations(trx, links, relations))]);
+  await runBeforeBehaviors(behaviors, kind, trx, model, record, previous, engine);
+  const values = { ...changes(model, record, previous), ...referenceValues(relations) };
+  if (restoredId !== undefined) values.id = restoredId;
+  const savedId = await writeRecord(trx, repository, model, values, id);
+  record.id = savedId;
+  // The links need the record's id: written after the insert, in the same transaction.
+  await writeLinks(trx, links, model, savedId, relations);
+  await runAfterBehaviors(behaviors, kind, trx, model, record, previous, engine);
+  return savedId;
 }
 
 /** After a delete has committed: the behaviors' `afterDeleteCommitted` hooks, outside any transaction. */

@@ -9,6 +9,7 @@ import { createLookupLists } from './lookup-lists';
 import type { TemplateSource } from './record-model';
 import type { RecordsDeps } from './records-deps';
 import { createRecordsDrafts } from './records-drafts';
+import { createRecordsImporter } from './records-import';
 import { createRecordsReader } from './records-read';
 import { createRecordsWriter } from './records-write';
 import { createRecordsRepository } from './records.repository';
@@ -63,6 +64,8 @@ export function createRecordsService(options: RecordsServiceOptions) {
     remove: refreshed(writer.remove),
     defaults: refreshed(drafts.defaults),
     duplicate: refreshed(drafts.duplicate),
+    /** The pipeline row by row in one transaction, for imports (records-import.ts). */
+    importer: createRecordsImporter(deps),
     filterLists: lookups.filterLists,
     asyncLists: lookups.asyncLists,
     /** Whether the list of a form sorts and filters by each of its fields (app/forms). */

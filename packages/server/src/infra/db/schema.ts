@@ -151,6 +151,26 @@ export interface OfflineAppliedOpsTable {
   applied_at: string;
 }
 
+/** A user's last mapping of file headers to a form's columns (JSON `{ header: column | null }`). */
+export interface ImportMappingsTable {
+  user_id: number;
+  form: string;
+  mapping: string;
+  updated_at: string;
+}
+
+/** A committed import, under the batch id of its record_history rows. */
+export interface ImportBatchesTable {
+  batch_id: string;
+  form: string;
+  table_name: string;
+  user_id: number | null;
+  created_at: string;
+  /** JSON: the import's counts. */
+  counts: string;
+  undone_at: string | null;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -165,6 +185,8 @@ export interface DatabaseSchema {
   password_recoveries: PasswordRecoveriesTable;
   record_history: RecordHistoryTable;
   offline_applied_ops: OfflineAppliedOpsTable;
+  import_mappings: ImportMappingsTable;
+  import_batches: ImportBatchesTable;
 }
 
 export type Db = Kysely<DatabaseSchema>;

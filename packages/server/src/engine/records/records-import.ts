@@ -1,0 +1,144 @@
+import { AppError, type FieldError, type PermissionHolder } from '@mdis/shared';
+import type { DynamicTrx, Row } from './dynamic-db';
+import type { RecordScope } from './record-access';
+import { type RecordTarget, resolveTarget } from './record-target';
+import type { RecordsDeps } from './records-deps';
+import { createRecordsReader } from './records-read';
+import { createRecordsRepository } from './records.repository';
+import { changes, checkRecord, storedValues, writeInTransaction } from './records-write';
+import { authorize, authorizeRecord } from './steps/authorize';
+import { authorizeParentRecord, authorizeReferences } from './steps/authorize-references';
+import { readInput } from './steps/convert';
+import { type RelationInput, readRelationInput } from './steps/relation-input';
+import { translateDeleteError, translateWriteError } from './steps/translate-errors';
+import { runBeforeBehaviors } from './steps/behaviors-before';
+
+type Reader = ReturnType<typeof createRecordsReader>;
+
+/** One row of an import, checked: the record to write, or why not. */
+export interface CheckedRow {
+  record: Row;
+  relations: RelationInput;
+  input: Row;
+  errors: FieldError[];
+}
+
+/** The field errors of a refused write (a 422, a 403 on a row outside the scope), else undefined. */
+export function rowErrorsOf(error: unknown): FieldError[] | undefined {
+  if (!(error instanceof AppError)) return undefined;
+  if (error.code === 'VALIDATION_FAILED') return error.extensions.fields ?? [];
+  if (error.code === 'FORBIDDEN' || error.code === 'CONFLICT') return [{ field: '', message: error.message }];
+  return undefined;
+}
+
+/**
+ * The records pipeline for many rows in one transaction (the import): the same steps as a form's
+ * create and update (records-write.ts), with each row's errors returned instead of thrown, so that
+ * a preview lists every failing row and a commit writes all rows or none.
+ */
+export function createRecordsImporter(deps: RecordsDeps) {
+  const { repository, dialect } = deps;
+  // Reads inside the import go through its transaction (SQLite has one connection: a read beside
+  // the transaction would wait for it forever).
+  const readers = new WeakMap<DynamicTrx, Reader>();
+  const readerOn = (trx: DynamicTrx): Reader => {
+    let reader = readers.get(trx);
+    if (!reader) {
+      reader = createRecordsReader({ ...deps, repository: createRecordsRepository(trx), dynamicDb: trx });
+      readers.set(trx, reader);
+    }
+    return reader;
+  };
+  return {
+    /** The form's target and the user's edit scope (403 when the user may not edit the form). */
+    async open(user: PermissionHolder, form: string): Promise<{ target: RecordTarget; scope: RecordScope }> {
+      await deps.behaviors.refresh();
+      const target = await resolveTarget(deps.templates, { kind: 'form', name: form });
+      return { target, scope: authorize(user, target, 'edit') };
+    },
+
+    /** Steps 2-3 (no database): validate, convert, calculate. `previous`: the stored record of an update. */
+    check(target: RecordTarget, body: Row, previous: Row | undefined): CheckedRow {
+      const input = readInput(body, target.writable);
+      const relations = readRelationInput(target, body, previous === undefined);
+      const { record, errors } = checkRecord(target, input, previous ?? {}, relations.errors);
+      return { record, relations: relations.input, input, errors };
+    },
+
+    /** Whether a checked update changes anything stored. */
+    changes: (target: RecordTarget, record: Row, previous: Row) =>
+      Object.keys(changes(target.model, record, previous)).length > 0,
+
+    /** The stored record of an update with its access key checked against the scope (403 outside). */
+    async stored(trx: DynamicTrx, target: RecordTarget, scope: RecordScope, id: number): Promise<Row> {
+      const row = await readerOn(trx).findRecord(target.model, id);
+      authorizeRecord(scope, target, row);
+      return storedValues(target.model, row);
+    },
+
+    /** Limited access on a row: its parent and every record it links to must lie in the scope (403). */
+    async authorizeRow(
+      trx: DynamicTrx,
+      scope: RecordScope,
+      target: RecordTarget,
+      row: CheckedRow,
+      previous: Row | undefined,
+    ) {
+      if (!scope.restricted) return;
+      const { model } = target;
+      const { findRecord } = readerOn(trx);
+      const parentColumn = model.parentColumn;
+      if (parentColumn && (!previous || row.input[parentColumn] !== previous[parentColumn])) {
+        await authorizeParentRecord(deps, findRecord, scope, model, row.input[parentColumn]);
+      }
+      await authorizeReferences(deps, findRecord, scope, {
+        model,
+        relations: row.relations,
+        input: row.input,
+        ...(previous ? { previous } : {}),
+      });
+    },
+
+    /** Steps 2 (references) to 7 for one row in the import's transaction; database errors translated. */
+    async write(trx: DynamicTrx, target: RecordTarget, row: CheckedRow, previous: Row | undefined, id?: number) {
+      try {
+        return await writeInTransaction(deps, trx, target, {
+          record: row.record,
+          previous,
+          relations: row.relations,
+          ...(id === undefined ? {} : { id }),
+        });
+      } catch (error) {
+        throw translateWriteError(error, {
+          dialect,
+          model: target.model,
+          writable: target.writable,
+          record: row.record,
+        });
+      }
+    },
+
+    /** A delete in the caller's transaction (an import undone): the model's delete behaviors, then the row. */
+    async remove(trx: DynamicTrx, target: RecordTarget, id: number): Promise<void> {
+      const previous = storedValues(target.model, await readerOn(trx).findRecord(target.model, id));
+      await runBeforeBehaviors(
+        deps.behaviors,
+        'delete',
+        trx,
+        target.model,
+        previous,
+        previous,
+        deps.behaviorEngine(trx),
+      );
+      await repository.remove(trx, target.model, id);
+    },
+
+    /** A failed delete as the form's delete answers it (409 naming what points at the record), after the rollback. */
+    removeError: (error: unknown, target: RecordTarget, id: number) =>
+      translateDeleteError(error, { dialect, model: target.model, id, source: deps.templates, repository }),
+
+    transaction: <T>(run: (trx: DynamicTrx) => Promise<T>) => repository.transaction(run),
+  };
+}
+
+export type RecordsImporter = ReturnType<typeof createRecordsImporter>;
