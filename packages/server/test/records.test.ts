@@ -35,7 +35,13 @@ describe.each(DIALECTS)('records API (%s)', (dialect) => {
   describe('list', () => {
     it('pages with page and per-page and answers the envelope', async () => {
       const body = await list('/api/v1/global?name=TestItem&per-page=5&page=2');
-      expect(body._meta).toEqual({ totalCount: 12, pageCount: 3, currentPage: 2, perPage: 5 });
+      expect(body._meta).toEqual({
+        totalCount: 12,
+        pageCount: 3,
+        currentPage: 2,
+        perPage: 5,
+        nextCursor: expect.any(String),
+      });
       expect(body.items.map((i) => i.name)).toEqual(['item06', 'item07', 'item08', 'item09', 'item10']);
     });
 

@@ -13,6 +13,11 @@ export const listMetaSchema = z.object({
   totalCountExact: z.literal(false).optional(),
   /** With totalCountExact false: true when totalCount is a lower bound ("more than"), false for an estimate ("about"). */
   totalCountIsLowerBound: z.boolean().optional(),
+  /**
+   * Generic record lists sorted by id or by the leading columns of an index: the `cursor` of the
+   * next page (absent on the last page). It seeks instead of counting off every row before the page.
+   */
+  nextCursor: z.string().optional(),
 });
 export type ListMeta = z.infer<typeof listMetaSchema>;
 
@@ -131,6 +136,11 @@ export const listQueryObject = pageQuerySchema.extend({
     .preprocess(emptyIsAbsent, recordId.optional())
     .describe('Answer the page that holds this record (with per-page).'),
   filter: filterMapSchema.optional(),
+  cursor: z
+    .preprocess(emptyIsAbsent, z.string().max(4000).optional())
+    .describe(
+      "`_meta.nextCursor` of the page before: the per-page records after that page's last one (no offset; `page` only numbers the answer's currentPage). Same sort as that page's.",
+    ),
 });
 export const listQuerySchema = withFilterMap(listQueryObject);
 export type ListQuery = z.output<typeof listQueryObject>;

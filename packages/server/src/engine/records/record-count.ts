@@ -24,7 +24,7 @@ export interface ListCount {
 /** `SELECT COUNT(*)` of at most `cap + 1` matching rows: stops reading once past the cap. */
 export function boundedCount(model: RecordModel, where: Conditions, cap: number): RawBuilder<{ n: number | string }> {
   const joins = ancestorJoins(model, where.level, where.innerLevel);
-  return sql`SELECT COUNT(*) AS n FROM (SELECT 1 AS one FROM ${sql.table(model.table)} AS r ${joins}${whereClause(where)} LIMIT ${sql.lit(cap + 1)}) AS bounded`;
+  return sql`SELECT COUNT(*) AS n FROM (SELECT 1 AS one FROM ${sql.table(model.table)} AS r ${joins}${whereClause(where)} LIMIT ${cap + 1}) AS bounded`;
 }
 
 /** PostgreSQL: the plan of the filtered rows, whose row estimate stands in for a count past the cap. */

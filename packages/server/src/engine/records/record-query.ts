@@ -149,7 +149,8 @@ export function selectRecords(model: RecordModel, input: SelectInput): RawBuilde
   const selections = sql.join(all.map(selection));
   const table = sql.table(model.table);
   const offset = input.offset ?? 0;
-  const page = input.limit === undefined ? sql`` : sql` LIMIT ${sql.lit(input.limit)} OFFSET ${sql.lit(offset)}`;
+  // Parameters, not literals: every page of a list is then one statement text (one prepared statement).
+  const page = input.limit === undefined ? sql`` : sql` LIMIT ${input.limit} OFFSET ${offset}`;
   const filtered = sql`${whereClause(input.where)}${orderClause(input.order)}${page}`;
   if (input.limit === undefined || (offset < DEFERRED_OFFSET && !sortsBeyondId(input.order))) {
     return sql<
@@ -161,6 +162,24 @@ export function selectRecords(model: RecordModel, input: SelectInput): RawBuilde
   return sql<
     Record<string, unknown>
   >`SELECT ${selections} FROM ${table} AS r ${ancestorJoins(model, level)} WHERE r.id IN (${ids})${orderClause(input.order)}`;
+}
+
+/**
+ * The ids of the whole list in its order as one text (`12,5,40`): a million ids are one 7 MB value
+ * instead of a million row objects. Both dialects order inside the aggregate (SQLite ≥ 3.44).
+ */
+export function orderedIdsText(
+  model: RecordModel,
+  where: Conditions,
+  order: readonly OrderTerm[],
+  dialect: Dialect,
+): RawBuilder<{ ids: string | null }> {
+  const joins = ancestorJoins(model, Math.max(levelOf([...order]), where.level), where.innerLevel);
+  const aggregate =
+    dialect === 'postgres'
+      ? sql`string_agg(CAST(r.id AS TEXT), ',' ORDER BY ${orderBy(order)})`
+      : sql`group_concat(r.id, ',' ORDER BY ${orderBy(order)})`;
+  return sql`SELECT ${aggregate} AS ids FROM ${sql.table(model.table)} AS r ${joins}${whereClause(where)}`;
 }
 
 /**

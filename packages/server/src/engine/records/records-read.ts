@@ -10,6 +10,15 @@ import { COUNT_CAP, type ListCount } from './record-count';
 import { type Conditions, type OrderTerm, type UseTextIndex, filterConditions, orderTerms } from './record-query';
 import { type TextIndexRef, textIndexQuery } from '../query/filter-compiler';
 import { requiredLiterals } from '@mdis/shared/filters';
+import {
+  CURSOR_MESSAGES,
+  type Keyset,
+  afterCondition,
+  decodeCursor,
+  encodeCursor,
+  hiddenKeyColumns,
+  keysetOf,
+} from './record-keyset';
 import type { RecordModel } from './record-model';
 import { type RecordTargetRef, resolveTarget } from './record-target';
 import type { RecordsDeps } from './records-deps';
@@ -80,6 +89,17 @@ export type ListRequest = Partial<ListQuery>;
 export interface ListOptions {
   /** Restrict the list to these record ids (on top of filters and scope). */
   ids?: readonly number[];
+  /**
+   * The total: as for a page (default; the counter or a bounded count), `exact` (a report's
+   * x-total-count), or `skip` (the next batch of an export: no count query, totalCount is a lower bound).
+   */
+  count?: 'page' | 'exact' | 'skip';
+}
+
+/** The condition of the rows after a cursor; a 400 when the sort cannot seek or the cursor is not one. */
+function seekAfter(keyset: Keyset | undefined, cursor: string, sort: string | undefined) {
+  if (!keyset) throw new AppError('BAD_REQUEST', CURSOR_MESSAGES.unsupported(sort ?? ''));
+  return afterCondition(keyset, decodeCursor(keyset, cursor));
 }
 
 export function createRecordsReader(deps: RecordsDeps) {
@@ -100,7 +120,13 @@ export function createRecordsReader(deps: RecordsDeps) {
    * The page and the list's total. With selected-record-id the record's position needs the exact
    * count (same statement); otherwise the counter or a count bounded at the end of the page.
    */
-  async function countPage(model: RecordModel, where: Conditions, order: OrderTerm[], query: ListRequest) {
+  async function countPage(
+    model: RecordModel,
+    where: Conditions,
+    order: OrderTerm[],
+    query: ListRequest,
+    how: ListOptions['count'] = 'page',
+  ) {
     const selected = query['selected-record-id'];
     if (selected !== undefined) {
       const exact = await repository.count(model, where, order, selected);
@@ -108,7 +134,8 @@ export function createRecordsReader(deps: RecordsDeps) {
       return { window: pageWindow(query, exact.position), count };
     }
     const window = pageWindow(query);
-    if (window.limit === undefined) {
+    if (how === 'skip') return { window, count: undefined };
+    if (window.limit === undefined || how === 'exact') {
       const exact = await repository.count(model, where, order);
       return { window, count: { total: exact.total, exact: true, lowerBound: false } satisfies ListCount };
     }
@@ -144,6 +171,23 @@ export function createRecordsReader(deps: RecordsDeps) {
     return useTextIndex;
   }
 
+  /** What every read of a list shares: the model, its WHERE (filters, scope, ids), its order and keyset. */
+  async function listPlan(user: PermissionHolder, ref: RecordTargetRef, query: ListRequest, options: ListOptions) {
+    const target = await resolveTarget(templates, ref);
+    const scope = authorize(user, target, 'view');
+    const { model } = target;
+    const filters = query.filter ?? {};
+    // Sorts and filters may name the pseudo columns computed in SQL, not only stored columns.
+    const { columns: sortable } = await listColumns(deps, model);
+    const useTextIndex = await selectiveTextIndexes(model, filters, sortable);
+    const conditions = filterConditions(model, filters, dialect, useTextIndex, sortable);
+    const where = withIds(withScope(model, conditions, scope), options.ids);
+    const sort = parseSortTerms(query.sort);
+    const order = orderTerms(model, sort, sortable);
+    const names = sort.map((term) => term.column);
+    return { model, where, order, keyset: keysetOf(model, dialect, names, order, sortable) };
+  }
+
   return {
     findRecord,
 
@@ -158,33 +202,45 @@ export function createRecordsReader(deps: RecordsDeps) {
       query: ListRequest,
       options: ListOptions = {},
     ): Promise<RecordList> => {
-      const target = await resolveTarget(templates, ref);
-      const scope = authorize(user, target, 'view');
-      const { model } = target;
-      const filters = query.filter ?? {};
-      // Sorts and filters may name the pseudo columns computed in SQL, not only stored columns.
-      const { columns: sortable } = await listColumns(deps, model);
-      const useTextIndex = await selectiveTextIndexes(model, filters, sortable);
-      const conditions = filterConditions(model, filters, dialect, useTextIndex, sortable);
-      const where = withIds(withScope(model, conditions, scope), options.ids);
-      const order = orderTerms(model, parseSortTerms(query.sort), sortable);
-      const { window, count } = await countPage(model, where, order, query);
+      const { model, where, order, keyset } = await listPlan(user, ref, query, options);
+      // A cursor replaces the offset: the rows after the cursor's row (the count ignores it).
+      const after = query.cursor === undefined ? undefined : seekAfter(keyset, query.cursor, query.sort);
+      const { window, count } = await countPage(model, where, order, query, options.count);
       const columns = selectedColumns(model, query.fields);
       const whole = columns.length === queryColumns(model).size;
       const rows = await repository.select(model, {
         columns,
         // Computed pseudo columns need their parent paths: joined here, not fetched per row.
-        hidden: whole ? pseudoPathColumns(model) : [],
-        where,
+        hidden: [...(whole ? pseudoPathColumns(model) : []), ...(keyset ? hiddenKeyColumns(keyset, columns) : [])],
+        where: after ? { ...where, sql: [...where.sql, after] } : where,
         order,
         limit: window.limit,
-        offset: window.offset,
+        offset: after ? 0 : window.offset,
       });
+      const last = rows.at(-1);
+      const full = window.limit !== undefined && rows.length === window.limit;
+      const nextCursor = keyset && full && last ? encodeCursor(keyset, last) : undefined;
       const items = await presentRows(model, rows, whole ? deps.computePseudo : undefined);
       const links = whole ? model.relations.manyToMany : namedLinks(model, query.fields);
       await presentRelationValues(deps.links, model, items, links);
-      return { items, _meta: listMeta(window, count.total, count.exact ? undefined : count) };
+      // Without a count (an export's later batches) the total is what has been read so far.
+      const total = count ?? { total: window.offset + rows.length, exact: false, lowerBound: true };
+      const meta = listMeta(window, total.total, total.exact ? undefined : total);
+      return { items, _meta: nextCursor === undefined ? meta : { ...meta, nextCursor } };
     },
+
+    /**
+     * The ids of the whole list in its order (filters, scope and sort as list()), packed: what an
+     * export of a list its index cannot seek through reads first, at 8 bytes a record.
+     */
+    listIds: async (user: PermissionHolder, ref: RecordTargetRef, query: ListRequest, options: ListOptions = {}) => {
+      const { model, where, order } = await listPlan(user, ref, query, options);
+      return repository.orderedIds(model, where, order);
+    },
+
+    /** Whether the list in this sort pages by cursor (an index serves the sort; see record-keyset.ts). */
+    seeks: async (user: PermissionHolder, ref: RecordTargetRef, query: ListRequest) =>
+      (await listPlan(user, ref, query, {})).keyset !== undefined,
 
     /** One record's stored columns in storage form (no pseudo columns), authorized as a GET. */
     stored: async (user: PermissionHolder, ref: RecordTargetRef, id: number): Promise<Row> => {

@@ -57,6 +57,8 @@ export function createRecordsService(options: RecordsServiceOptions) {
   const service = {
     scope: reader.scope,
     list: refreshed(reader.list),
+    listIds: refreshed(reader.listIds),
+    seeks: refreshed(reader.seeks),
     get: refreshed(reader.get),
     stored: refreshed(reader.stored),
     create: refreshed(writer.create),

@@ -52,8 +52,12 @@ export async function recordsWhere(
   }
 }
 
-/** Records per read of a streamed export: a few MB of rows at a time, whatever the list's size. */
-export const EXPORT_BATCH_ROWS = 5000;
+/**
+ * Records per read of a streamed export. Small enough that a batch's rows die young: at 5,000 the
+ * rows outlived the young generation during the batch's awaits and piled up in the old one (RSS
+ * +350 MB at 200k samples, a third of the CPU in GC); at 1,000 the heap stays flat.
+ */
+export const EXPORT_BATCH_ROWS = 1000;
 
 export interface RecordBatches {
   /** How many records the export holds (known before the first byte is sent). */
@@ -64,29 +68,43 @@ export interface RecordBatches {
 
 /**
  * The records of reportRecords in batches, for exports of a whole list (a million rows) in bounded
- * memory: first the ids of the list in its order (filters, sort, scope and ticked ids applied; 8
- * bytes a record), then the records of each slice of ids, read and presented exactly as the list
- * does (pseudo columns, relation values), in the same order. Each read is short, so a long export
- * never holds the database connection; a record deleted meanwhile is left out. Permission and
- * filter errors are thrown here, before anything is sent.
+ * memory, read and presented exactly as the list does (pseudo columns, relation values), in its
+ * order. Where an index serves the sort (by id, the default) each batch seeks past the last one
+ * (keyset: `_meta.nextCursor`), so nothing is held between batches; otherwise the ids of the list
+ * are read first (8 bytes a record) and each batch reads a slice of them. One exact count first
+ * for x-total-count, none per batch. Each read is short, so a long export never holds the database
+ * connection; a record deleted meanwhile is left out. Permission and filter errors are thrown
+ * here, before anything is sent.
  */
 export async function reportRecordBatches(input: ReportInput, batchRows = EXPORT_BATCH_ROWS): Promise<RecordBatches> {
   const target = requireTarget(input);
   const { records } = input.deps;
-  const { query } = input;
+  const { query, user } = input;
   if (query.id !== undefined) {
     // An array of batches is iterable by for await as well.
-    return { total: 1, batches: [[await records.get(input.user, target.ref, query.id)]] };
+    return { total: 1, batches: [[await records.get(user, target.ref, query.id)]] };
   }
   const options = query.specificIds ? { ids: query.specificIds } : {};
-  const list = { 'per-page': ALL_ROWS, sort: query.sort, filter: query.filters };
-  const idRows = (await records.list(input.user, target.ref, { ...list, fields: ['id'] }, options)).items;
-  const ids = Float64Array.from(idRows, (row) => Number(row.id));
-  async function* batches(): AsyncGenerator<Row[]> {
+  const list = { sort: query.sort, filter: query.filters, 'per-page': batchRows };
+  if (await records.seeks(user, target.ref, list)) {
+    const first = await records.list(user, target.ref, list, { ...options, count: 'exact' });
+    async function* seeking(): AsyncGenerator<Row[]> {
+      let page = first;
+      yield page.items;
+      for (let cursor = page._meta.nextCursor; cursor !== undefined; cursor = page._meta.nextCursor) {
+        page = await records.list(user, target.ref, { ...list, cursor }, { ...options, count: 'skip' });
+        yield page.items;
+      }
+    }
+    return { total: first._meta.totalCount, batches: seeking() };
+  }
+  const ids = await records.listIds(user, target.ref, list, options);
+  const whole = { ...list, 'per-page': ALL_ROWS };
+  async function* slices(): AsyncGenerator<Row[]> {
     for (let start = 0; start < ids.length; start += batchRows) {
       const slice = Array.from(ids.subarray(start, start + batchRows));
-      yield (await records.list(input.user, target.ref, list, { ids: slice })).items;
+      yield (await records.list(user, target.ref, whole, { ids: slice, count: 'skip' })).items;
     }
   }
-  return { total: ids.length, batches: batches() };
+  return { total: ids.length, batches: slices() };
 }

@@ -1,5 +1,6 @@
 import { FIELD_TYPES, fieldTypeOf } from '@mdis/shared';
 import type { Row } from '../dynamic-db';
+import { KEYSET_PREFIX } from '../record-keyset';
 import type { RecordModel } from '../record-model';
 import { ACCESS_KEY } from './authorize';
 
@@ -26,7 +27,7 @@ function conversionOf(model: RecordModel, key: string): Conversion {
   const column = model.column(key);
   const ancestorId = model.ancestors.some((a) => a.idColumn === key);
   let conversion: Conversion;
-  if (key === ACCESS_KEY) conversion = undefined;
+  if (key === ACCESS_KEY || key.startsWith(KEYSET_PREFIX)) conversion = undefined;
   else if (ancestorId || key === 'id') conversion = idNumber;
   else if (column) conversion = fieldTypeOf(column.type)?.codec.fromDb ?? asIs;
   else conversion = asIs;

@@ -1,7 +1,7 @@
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Row } from '../../../engine/records/dynamic-db';
-import { csvLines } from '../../../infra/http/csv';
+import { csvField, csvLines } from '../../../infra/http/csv';
 import { allColumns, cellText, type ReportColumn, visibleColumns } from '../report-columns';
 import type { ReportDefinition, ReportInput, ReportOutput, ReportTarget } from '../report-definition';
 import { type RecordBatches, reportRecordBatches, requireTarget } from '../report-records';
@@ -18,6 +18,19 @@ function fileName(name: string, extension: string): string {
   return `${name.replace(/[^\w-]/g, '_')}-${new Date().toISOString().slice(0, 10)}.${extension}`;
 }
 
+/** A batch of rows as CSV lines, cell by cell into one string (no array per row or per batch). */
+function csvBatch(columns: readonly ReportColumn[], rows: readonly Row[]): string {
+  let text = '';
+  for (const row of rows) {
+    for (let i = 0; i < columns.length; i += 1) {
+      if (i > 0) text += ',';
+      text += csvField(row[(columns[i]).name], cellText);
+    }
+    text += '\r\n';
+  }
+  return text;
+}
+
 /** UTF-8 with a BOM, so that spreadsheets read it; multi-values joined by '; ' (report-csv.ts). */
 const csv: Writer = (name, columns, { total, batches }) => ({
   contentType: 'text/csv; charset=utf-8',
@@ -26,11 +39,7 @@ const csv: Writer = (name, columns, { total, batches }) => ({
   body: Readable.from(
     (async function* () {
       yield `\uFEFF${csvLines([columns.map((c) => c.name)], cellText)}`;
-      for await (const rows of batches)
-        yield csvLines(
-          rows.map((row) => columns.map((c) => row[c.name])),
-          cellText,
-        );
+      for await (const rows of batches) yield csvBatch(columns, rows);
     })(),
   ),
 });
