@@ -24,7 +24,7 @@ function csvBatch(columns: readonly ReportColumn[], rows: readonly Row[]): strin
   for (const row of rows) {
     for (let i = 0; i < columns.length; i += 1) {
       if (i > 0) text += ',';
-      text += csvField(row[(columns[i]).name], cellText);
+      text += csvField(row[columns[i].name], cellText);
     }
     text += '\r\n';
   }
