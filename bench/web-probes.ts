@@ -32,9 +32,12 @@ export async function rowsShownAt(page: Page, min = 1): Promise<number> {
   const handle = await page.waitForFunction(
     ([selector, wanted]) => {
       const rows = document.querySelectorAll(selector).length;
-      // a virtualized table keeps only the rows in view in the page: its pagination says the rest
-      const label = document.querySelector('.MuiTablePagination-displayedRows')?.textContent ?? '';
-      const full = rows >= wanted || (rows > 0 && new RegExp(`^1[-–]${String(wanted)} `).test(label));
+      // A virtualized table keeps only the rows in view in the page: its pagination says the rest.
+      // material-react-table writes it as a plain span ("1-200 of 2,000"), without MUI's class.
+      const range = new RegExp(`^1[-–]${String(wanted)} of`);
+      const full =
+        rows >= wanted ||
+        (rows > 0 && [...document.querySelectorAll('span')].some((span) => range.test(span.textContent ?? '')));
       return full ? performance.now() : 0;
     },
     [ROWS, min] as const,
