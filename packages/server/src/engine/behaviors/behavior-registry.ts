@@ -65,8 +65,12 @@ export interface BehaviorEngine {
    * length moves the depths of the samples below its core).
    */
   refreshMaintainedBelow(fullName: string, ids: RawBuilder<unknown> | readonly number[]): Promise<void>;
-  /** Rewrites the maintained columns of the records `ids` of `fullName` themselves (after every write). */
-  refreshMaintained(fullName: string, ids: RawBuilder<unknown> | readonly number[]): Promise<void>;
+  /**
+   * Rewrites the maintained columns of the records `ids` of `model` themselves (after every write).
+   * It takes the template, not its name: no template read inside the write's transaction (on SQLite
+   * a read outside it would wait for the connection the transaction holds).
+   */
+  refreshMaintained(model: ModelTemplate, ids: RawBuilder<unknown> | readonly number[]): Promise<void>;
 }
 
 /**

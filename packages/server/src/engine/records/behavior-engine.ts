@@ -82,10 +82,9 @@ function maintainedRefresher(
   executor: Executor,
 ): Pick<BehaviorEngine, 'refreshMaintained' | 'refreshMaintainedBelow'> {
   return {
-    async refreshMaintained(fullName, ids) {
-      const model = await deps.templates.getModel(fullName);
-      const columns = model ? maintainedColumns(deps.behaviors, model, deps.dialect) : [];
-      if (model && columns.length > 0) await refreshMaintained(executor, model.table, columns, idsCondition(ids));
+    async refreshMaintained(model, ids) {
+      const columns = maintainedColumns(deps.behaviors, model, deps.dialect);
+      if (columns.length > 0) await refreshMaintained(executor, model.table, columns, idsCondition(ids));
     },
     async refreshMaintainedBelow(fullName, ids) {
       const parent = await deps.templates.getModel(fullName);
