@@ -96,10 +96,13 @@ browserSuite('accessibility: axe-core finds no critical or serious violation', '
         let buttons = 0;
         for (let step = 0; step < 40; step += 1) {
           await page.keyboard.press('Tab');
-          const focused = await page.evaluate(() => {
+          const focused = await page.evaluate(async () => {
             const element = document.activeElement;
             if (!(element instanceof HTMLElement)) return null;
             if (!element.matches('button, a, [role="button"]')) return null;
+            // The table's sort labels ease every property in (material-react-table's `transition:
+            // all`): read the ring once it has grown, not halfway (1 px) through the transition.
+            await Promise.all(element.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
             const style = getComputedStyle(element);
             const ring = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2;
             return { ring, name: element.getAttribute('aria-label') ?? element.textContent.trim().slice(0, 30) };
