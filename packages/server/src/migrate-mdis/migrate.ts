@@ -11,7 +11,8 @@ import { openSource, type Source } from './source';
 import { systemPlans } from './system-plans';
 import { dropTextIndexes, prepareTarget, resetSequences, restoreTextIndexes } from './target';
 import { readSourceTemplates, type SourceTemplates } from './templates';
-import { readUsers, USER_COLUMNS } from './users';
+import { readUsers } from './users';
+import { USER_COLUMNS } from '../modules/users/users.repository';
 import { brokenReferences, countDifferences, verifyTable, type VerificationReport } from './verify';
 
 export { MigrationError } from './target';

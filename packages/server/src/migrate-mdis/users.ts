@@ -14,20 +14,6 @@ const ROLE_NAMES: Record<string, string> = {
   viewer: 'viewer',
 };
 
-export const USER_COLUMNS = [
-  'id',
-  'username',
-  'email',
-  'name',
-  'password_hash',
-  'roles',
-  'permissions',
-  'active',
-  'created_at',
-  'updated_at',
-  'last_login_at',
-] as const;
-
 const iso = (seconds: unknown) =>
   seconds === null || seconds === undefined ? null : new Date(Number(seconds) * 1000).toISOString();
 
@@ -82,7 +68,7 @@ async function readRbac(source: Source, tables: Set<string>): Promise<Rbac> {
   };
 }
 
-/** Every user as our row (values in USER_COLUMNS order); blocked and unconfirmed users stay inactive. */
+/** Every user as our row (values in USER_COLUMNS order, users.repository); blocked and unconfirmed users stay inactive. */
 export async function readUsers(source: Source, warnings: Warnings): Promise<TargetValue[][]> {
   const tables = await source.tables();
   if (!tables.has('user')) {

@@ -3,7 +3,8 @@ import type { Dialect } from '../../infra/db/dialect';
 import type { Db, UserRow, UsersTable } from '../../infra/db/schema';
 import type { PageRequest } from '../../infra/http/list-query';
 
-const COLUMNS = [
+/** A user row's columns: what the users API reads, and what a migration from mDIS v3 writes. */
+export const USER_COLUMNS = [
   'id',
   'username',
   'email',
@@ -32,7 +33,7 @@ export type UserSortColumn = (typeof USER_SORT_COLUMNS)[number];
 export type UserPageQuery = PageRequest<UserSortColumn>;
 
 async function pageOfUsers(db: Db, query: UserPageQuery): Promise<{ rows: UserRow[]; total: number }> {
-  let select = db.selectFrom('users').select(COLUMNS);
+  let select = db.selectFrom('users').select(USER_COLUMNS);
   for (const { column, direction } of query.sort) select = select.orderBy(column, direction);
   select = select.orderBy('id', 'asc');
   if (query.limit !== undefined) select = select.limit(query.limit).offset(query.offset);
@@ -50,16 +51,16 @@ async function pageOfUsers(db: Db, query: UserPageQuery): Promise<{ rows: UserRo
 export function createUsersRepository(db: Db, dialect: Dialect) {
   return {
     findById: (id: number, trx: Db = db): Promise<UserRow | undefined> =>
-      trx.selectFrom('users').select(COLUMNS).where('id', '=', id).executeTakeFirst(),
+      trx.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst(),
 
     findByUsername: (username: string): Promise<UserRow | undefined> =>
-      db.selectFrom('users').select(COLUMNS).where('username', '=', username).executeTakeFirst(),
+      db.selectFrom('users').select(USER_COLUMNS).where('username', '=', username).executeTakeFirst(),
 
     /** Login accepts the username or the e-mail address (e-mails are stored lower-case). */
     findByLogin: (login: string): Promise<UserRow | undefined> =>
       db
         .selectFrom('users')
-        .select(COLUMNS)
+        .select(USER_COLUMNS)
         .where((eb) => eb.or([eb('username', '=', login), eb('email', '=', login.toLowerCase())]))
         .orderBy('id')
         .executeTakeFirst(),
@@ -92,10 +93,10 @@ export function createUsersRepository(db: Db, dialect: Dialect) {
     },
 
     insert: async (values: Insertable<UsersTable>, trx: Db = db): Promise<UserRow> =>
-      trx.insertInto('users').values(values).returning(COLUMNS).executeTakeFirstOrThrow(),
+      trx.insertInto('users').values(values).returning(USER_COLUMNS).executeTakeFirstOrThrow(),
 
     update: async (id: number, values: Updateable<UsersTable>, trx: Db = db): Promise<UserRow | undefined> =>
-      trx.updateTable('users').set(values).where('id', '=', id).returning(COLUMNS).executeTakeFirst(),
+      trx.updateTable('users').set(values).where('id', '=', id).returning(USER_COLUMNS).executeTakeFirst(),
 
     delete: async (id: number, trx: Db = db): Promise<void> => {
       await trx.deleteFrom('users').where('id', '=', id).execute();
