@@ -14,3 +14,4 @@ export * from './forms-menu.schemas';
 export * from './history.schemas';
 export * from './form-label';
 export * from './offline.schemas';
+export * from './import.types';

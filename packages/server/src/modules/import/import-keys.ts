@@ -1,3 +1,4 @@
+import type { ImportRowError } from '@mdis/shared';
 import { textOf } from '@mdis/shared';
 import type { Row } from '../../engine/records/dynamic-db';
 import type { TemplateSource } from '../../engine/records/record-model';
@@ -6,13 +7,7 @@ import type { ImportColumn } from './import-columns';
 import type { ImportRepository } from './import.repository';
 
 /** A row's error as the preview lists it. */
-export interface RowError {
-  row: number;
-  column: string | null;
-  header: string | null;
-  value: string | null;
-  message: string;
-}
+export type RowError = ImportRowError;
 
 /** The business keys a record is known by, besides its id, where its model stores them. */
 const RECORD_KEYS = ['combined_id', 'igsn'];

@@ -1,16 +1,13 @@
+import type { ImportMappedHeader, ImportMatchedBy } from '@mdis/shared';
 import { AppError } from '@mdis/shared';
 import type { ImportColumn } from './import-columns';
 
-export type MatchedBy = 'name' | 'label' | 'importSource' | 'saved' | 'user';
+export type MatchedBy = ImportMatchedBy;
 
 /** What a header is read into: a column name, or null (ignored). */
 export type Mapping = Record<string, string | null>;
 
-export interface MappedHeader {
-  header: string;
-  column: string | null;
-  matchedBy: MatchedBy | null;
-}
+export type MappedHeader = ImportMappedHeader;
 
 /**
  * A header or label as people write it: case, units in brackets ("Top [m]", "Depth (cm)") and

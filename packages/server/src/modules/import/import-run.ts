@@ -12,16 +12,9 @@ import { type MappedHeader, type Mapping, checkMapping, mapHeaders } from './imp
 import { bodyOf, cellText } from './import-values';
 import type { ImportRepository } from './import.repository';
 import { type Cell, type FileKind, readTable } from './readers/table-reader';
+import type { ImportCounts, ImportMode } from '@mdis/shared';
 
-export type ImportMode = 'insert' | 'upsert';
-
-export interface ImportCounts {
-  total: number;
-  new: number;
-  updated: number;
-  unchanged: number;
-  errors: number;
-}
+export type { ImportCounts, ImportMode };
 
 export interface ImportRequest {
   user: { id: number; roles: readonly string[]; permissions: readonly string[] };
