@@ -1,5 +1,5 @@
-import { Suspense } from 'react';
-import { Route, Routes } from 'react-router';
+import { Suspense, useState } from 'react';
+import { Route, Routes, matchPath, useLocation } from 'react-router';
 import { AppShell } from '../shell/AppShell';
 import { NotFoundPage } from '../../ui/NotFoundPage';
 import { PageLoading } from '../../ui/PageLoading';
@@ -37,11 +37,29 @@ const ImportPage = lazyPage(() => import('../../features/import/ImportPage'), 'I
 // Buttons other areas add to every generic form's toolbar (engine/toolbar/FormToolbarExtensions).
 const FORM_TOOLBAR_ACTIONS = [ImportButton];
 
+// The pages people land on (a bookmark, a reload): their chunk loads while the session starts
+// (config, token refresh, the forms menu), so the page renders without suspending (lazyWithTimeout).
+// More specific patterns first; the routes below stay the authority on what shows.
+const LANDING_PAGES: [pattern: string, page: { preload: () => Promise<unknown> }][] = [
+  ['/forms/:formKey/import', ImportPage],
+  ['/forms/:formKey/:id?', FormPage],
+  ['/settings/templates-manager/*', TemplateManagerRoutes],
+  ['/', DashboardPage],
+];
+
+function preloadLandingPage(pathname: string): void {
+  void LANDING_PAGES.find(([pattern]) => matchPath(pattern, pathname))?.[1]
+    .preload()
+    .catch(() => undefined); // the route's own render reports a failed chunk
+}
+
 function page(element: React.ReactNode) {
   return <Suspense fallback={<PageLoading />}>{element}</Suspense>;
 }
 
 export function AppRoutes() {
+  const { pathname } = useLocation();
+  useState(() => preloadLandingPage(pathname)); // once, at the first render
   return (
     <FormToolbarExtensionsProvider actions={FORM_TOOLBAR_ACTIONS}>
       <Routes>
