@@ -120,6 +120,8 @@ export const RecordTable = memo(function RecordTable(props: RecordTableProps) {
     memoMode: 'cells',
     enableRowVirtualization: virtual,
     rowVirtualizerOptions: { overscan: 10 },
+    enableColumnVirtualization: virtual,
+    columnVirtualizerOptions: { overscan: 3 },
     state: {
       pagination: state.pagination,
       sorting: state.sorting,
