@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import type { FormTemplate } from '@mdis/shared';
 import { appApi, appKeys } from '../../platform/api/app.api';
 import { recordKeys, recordsApi, type FormRecord } from '../api/records.api';
@@ -10,11 +10,13 @@ import { splitReports } from '../toolbar/reportLinks';
 
 /** The form's model template (its columns' rules and labels), loaded once per model. */
 export function useModelTemplate(form: FormTemplate) {
-  return useQuery({
+  const modelQuery = {
     queryKey: recordKeys.modelTemplate(form.dataModel),
     queryFn: () => recordsApi.modelTemplate(form.dataModel),
     staleTime: Infinity,
-  });
+  };
+  usePrefetchQuery(modelQuery); // while rendering, as the list (useRecordList)
+  return useQuery(modelQuery);
 }
 
 /** The lookups around a form: model template, reports, files count, offered linked forms. */

@@ -1,5 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { keepPreviousData, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  usePrefetchQuery,
+  useQuery,
+  useQueryClient,
+  type UseQueryResult,
+} from '@tanstack/react-query';
 import { isWholeList, type FormTemplate } from '@mdis/shared';
 import { recordKeys, recordsApi, type ListParams, type RecordList } from '../api/records.api';
 import { selectionFilterParams } from '../filter-bar/filterCascade';
@@ -24,11 +30,11 @@ export function useRecordList(form: FormTemplate, state: FormScreenState, dispat
     }),
     [form, committedFilter, state.page, state.perPage, state.sort, state.valueFilters],
   );
-  const list = useQuery({
-    queryKey: recordKeys.list(form.name, params),
-    queryFn: () => recordsApi.list(form.name, params),
-    placeholderData: keepPreviousData,
-  });
+  const listQuery = { queryKey: recordKeys.list(form.name, params), queryFn: () => recordsApi.list(form.name, params) };
+  // asked for while the screen renders: useQuery alone asks only after the whole screen's first
+  // commit, which at the first visit is the longest render of the page
+  usePrefetchQuery(listQuery);
+  const list = useQuery({ ...listQuery, placeholderData: keepPreviousData });
 
   // a page asked for by first/previous/next/last has arrived: its first or last row becomes current
   const { data, isPlaceholderData } = list;
