@@ -82,6 +82,7 @@ export function useRecordActions(options: ActionsOptions) {
   // What a save asks the server for again is asked once the panel shows the saved record (the
   // effect after that render), so that the refetches' renders come after the switch to view.
   const refreshPending = useRef<(() => void) | null>(null);
+  const saving = useRef(false);
   useEffect(() => {
     const refresh = refreshPending.current;
     if (!refresh || scenario !== 'view') return;
@@ -145,7 +146,8 @@ export function useRecordActions(options: ActionsOptions) {
    */
   const save = async (): Promise<boolean> => {
     const current = getState();
-    if (current.scenario === 'view' || !current.draft) return false;
+    // a second alt+shift+s while one save is on its way (or finishing) sends nothing more
+    if (current.scenario === 'view' || !current.draft || saving.current) return false;
     // spec 1 §5: validated and sent with empty selects as null, and the panel shows what is sent
     const values = resetEmptySelects(form, current.draft);
     if (values !== current.draft) dispatch({ type: 'normalise', draft: values });
@@ -157,6 +159,7 @@ export function useRecordActions(options: ActionsOptions) {
     const request = creating
       ? recordsApi.create(form.name, { ...values, ...requiredFilterParams(form, current.filter) })
       : recordsApi.update(form.name, current.editingId ?? 0, values);
+    saving.current = true;
     setBusy(true);
     try {
       const saved = await request;
@@ -174,6 +177,8 @@ export function useRecordActions(options: ActionsOptions) {
       if (isApiError(error) && error.status === 422) setErrors(error.fieldErrors);
       else warn(errorMessage(error));
       return false;
+    } finally {
+      saving.current = false;
     }
   };
 
