@@ -38,7 +38,7 @@ export async function rowsShownAt(page: Page, min = 1): Promise<number> {
       const range = new RegExp(`^1[-–]${String(wanted)} of`);
       const full =
         rows >= wanted ||
-        (rows > 0 && [...document.querySelectorAll('span')].some((span) => range.test(span.textContent ?? '')));
+        (rows > 0 && [...document.querySelectorAll('span')].some((span) => range.test(span.textContent)));
       return full ? performance.now() : 0;
     },
     [ROWS, min] as const,

@@ -1,9 +1,9 @@
 // `npm run bench:web -- --trace`: where the main thread's time goes in a step (a save, a create),
-// from a Chrome trace of the page (CDP Tracing: timeline and JS samples) and React's commits (the
-// DevTools hook, which production builds call too). Function and component names read best from a
-// build without minification (`npx vite build --minify false` in packages/web, then `--no-build`).
+// from a Chrome trace of the page (CDP Tracing: timeline and JS samples). Function and component
+// names read best from a build without minification (`npx vite build --minify false` in
+// packages/web, then `--no-build`).
 import { writeFileSync } from 'node:fs';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 
 /** The marks the probes set in the page around a step (bench/web-probes.ts). */
 export const STEP_START_MARK = 'bench:step-start';
@@ -33,68 +33,7 @@ interface TraceEvent {
 interface ProfileNode {
   id: number;
   parent?: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-}
-
-interface Commit {
-  at: number;
-  rendered: number;
-  names: Record<string, number>;
-}
-
-/**
- * Counts, at each React commit, the components whose function ran (React's PerformedWork flag),
- * descending only where children were reconciled. Installed before the app loads.
- */
-export async function watchReactCommits(context: BrowserContext): Promise<void> {
-  await context.addInitScript(() => {
-    interface Fiber {
-      tag: number;
-      flags: number;
-      type: unknown;
-      child: Fiber | null;
-      sibling: Fiber | null;
-      alternate: Fiber | null;
-    }
-    const commits: Commit[] = [];
-    (window as unknown as { benchCommits: Commit[] }).benchCommits = commits;
-    const COMPONENT_TAGS = new Set([0, 1, 11, 14, 15]);
-    const nameOf = (fiber: Fiber): string => {
-      const type = fiber.type as { displayName?: string; name?: string; type?: { name?: string }; render?: { name?: string } };
-      return type.displayName ?? type.name ?? type.type?.name ?? type.render?.name ?? '(anonymous)';
-    };
-    const walk = (fiber: Fiber, names: Record<string, number>): number => {
-      let count = 0;
-      const stack: Fiber[] = [fiber];
-      while (stack.length > 0) {
-        const node = stack.pop() as Fiber;
-        if (COMPONENT_TAGS.has(node.tag) && (node.flags & 1) === 1) {
-          count++;
-          const name = nameOf(node);
-          names[name] = (names[name] ?? 0) + 1;
-        }
-        if (node.sibling) stack.push(node.sibling);
-        // an untouched subtree keeps the children of the last commit
-        if (node.child && !(node.alternate && node.child === node.alternate.child)) stack.push(node.child);
-      }
-      return count;
-    };
-    let renderers = 0;
-    (window as unknown as Record<string, unknown>).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-      supportsFiber: true,
-      renderers: new Map(),
-      inject: () => ++renderers,
-      checkDCE: () => undefined,
-      onScheduleFiberRoot: () => undefined,
-      onCommitFiberUnmount: () => undefined,
-      onPostCommitFiberRoot: () => undefined,
-      onCommitFiberRoot: (_id: number, root: { current: Fiber }) => {
-        const names: Record<string, number> = {};
-        const at = performance.now();
-        commits.push({ at, rendered: walk(root.current, names), names });
-      },
-    };
-  });
+  callFrame: { functionName: string; url?: string; lineNumber: number };
 }
 
 /** Runs `step` under a Chrome trace; returns its result and a summary (and writes the trace when asked). */
@@ -111,96 +50,115 @@ export async function traced<T>(
     traceConfig: { includedCategories: CATEGORIES, recordMode: 'recordAsMuchAsPossible' },
     transferMode: 'ReportEvents',
   });
-  await page.evaluate(() => ((window as unknown as { benchCommits?: unknown[] }).benchCommits ??= []).splice(0));
   const result = await step();
   const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
   await cdp.send('Tracing.end');
   await complete;
   await cdp.detach();
-  const commits = await page.evaluate(
-    ([start]) => {
-      const marks = performance.getEntriesByName(start, 'mark');
-      const from = marks.at(-1)?.startTime ?? 0;
-      const all = (window as unknown as { benchCommits?: Commit[] }).benchCommits ?? [];
-      return all.map((commit) => ({ ...commit, at: commit.at - from }));
-    },
-    [STEP_START_MARK] as const,
-  );
   if (file) writeFileSync(file, JSON.stringify({ traceEvents: events }));
-  return { result, summary: summarise(label, events, commits) };
+  return { result, summary: summarise(label, events) };
 }
 
 const ms = (microseconds: number) => (microseconds / 1000).toFixed(1);
 
-function summarise(label: string, events: TraceEvent[], commits: Commit[]): string {
-  const start = events.findLast((e) => e.name === STEP_START_MARK);
-  const end = events.findLast((e) => e.name === STEP_END_MARK);
-  if (!start || !end) return `${label}: the step's marks are not in the trace`;
-  const { pid, tid } = start;
-  const from = start.ts;
-  const to = end.ts;
-  const lines = [`\n=== ${label}: ${ms(to - from)} ms from the click to the confirmation seen ===`];
-  const onMain = events.filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X' && e.dur !== undefined);
-  const clipped = (e: TraceEvent) => Math.max(0, Math.min(e.ts + (e.dur ?? 0), to) - Math.max(e.ts, from));
-  const total = (test: (name: string) => boolean) =>
-    onMain.filter((e) => test(e.name)).reduce((sum, e) => sum + clipped(e), 0);
+interface Step {
+  pid: number;
+  tid: number;
+  from: number;
+  to: number;
+  /** Complete events on the page's main thread. */
+  onMain: TraceEvent[];
+}
 
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const end = (e: TraceEvent) => e.ts + (e.dur ?? 0);
+
+function summarise(label: string, events: TraceEvent[]): string {
+  const startMark = events.findLast((e) => e.name === STEP_START_MARK);
+  const endMark = events.findLast((e) => e.name === STEP_END_MARK);
+  if (!startMark || !endMark) return `${label}: the step's marks are not in the trace`;
+  const { pid, tid } = startMark;
+  const onMain = events.filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X' && e.dur !== undefined);
+  const step: Step = { pid, tid, from: startMark.ts, to: endMark.ts, onMain };
+  return [
+    `\n=== ${label}: ${ms(step.to - step.from)} ms from the click to the confirmation seen ===`,
+    mainThread(step),
+    ...longTasks(step),
+    ...requests(events, step),
+    ...jsProfile(events, step),
+  ].join('\n');
+}
+
+/** How long the main thread was busy in the step, and with what (nested events counted once). */
+function mainThread({ from, to, onMain }: Step): string {
+  const total = (test: (name: string) => boolean) => {
+    let covered = 0;
+    let reached = from;
+    for (const e of onMain.filter((event) => test(event.name)).sort((a, b) => a.ts - b.ts)) {
+      const start = Math.max(e.ts, reached);
+      const stop = Math.min(end(e), to);
+      if (stop > start) covered += stop - start;
+      reached = Math.max(reached, stop);
+    }
+    return covered;
+  };
   const busy = total((name) => name === 'RunTask' || name === 'ThreadControllerImpl::RunTask');
   const style = total((name) => name === 'UpdateLayoutTree' || name === 'RecalculateStyles');
   const layout = total((name) => name === 'Layout');
   const paint = total((name) => ['Paint', 'PrePaint', 'Layerize', 'UpdateLayer', 'Commit'].includes(name));
   const gc = total((name) => /GC|GarbageCollect/.test(name));
-  lines.push(
-    `main thread busy ${ms(busy)} ms of ${ms(to - from)}: style ${ms(style)}, layout ${ms(layout)}, paint ${ms(paint)}, GC ${ms(gc)}, script and the rest ${ms(busy - style - layout - paint - gc)}`,
+  const rest = busy - style - layout - paint - gc;
+  return `main thread busy ${ms(busy)} ms of ${ms(to - from)}: style ${ms(style)}, layout ${ms(layout)}, paint ${ms(paint)}, GC ${ms(gc)}, script and the rest ${ms(rest)}`;
+}
+
+/** The tasks over 4 ms (outermost only), with what ran inside them. */
+function longTasks({ from, to, onMain }: Step): string[] {
+  const clipped = (e: TraceEvent) => Math.max(0, Math.min(end(e), to) - Math.max(e.ts, from));
+  const tasks = onMain.filter((e) => /RunTask$/.test(e.name) && clipped(e) > 4000);
+  const inside = (inner: TraceEvent, outer: TraceEvent) =>
+    inner !== outer && inner.ts >= outer.ts && end(inner) <= end(outer);
+  const outermost = tasks.filter(
+    (task) => !tasks.some((other) => inside(task, other) && (other.dur ?? 0) > (task.dur ?? 0)),
   );
+  return [
+    'tasks over 4 ms (start after the click, duration, what ran):',
+    ...outermost.map((task) => {
+      const inner = onMain.filter((e) => inside(e, task) && (e.dur ?? 0) > 1000);
+      const kinds = [
+        ...new Set(inner.map((e) => `${e.name}${text(e.args?.data?.type) ? `(${text(e.args?.data?.type)})` : ''}`)),
+      ];
+      return `  +${ms(task.ts - from).padStart(6)}  ${ms(task.dur ?? 0).padStart(6)} ms  ${kinds.slice(0, 8).join(', ')}`;
+    }),
+  ];
+}
 
-  lines.push('tasks over 4 ms (start after the click, duration, what ran):');
-  for (const task of onMain.filter((e) => /RunTask$/.test(e.name) && clipped(e) > 4000)) {
-    const inner = onMain.filter(
-      (e) => e !== task && e.ts >= task.ts && e.ts < task.ts + (task.dur ?? 0) && (e.dur ?? 0) > 1000,
-    );
-    const kinds = [...new Set(inner.map((e) => `${e.name}${typeof e.args?.data?.type === 'string' ? `(${e.args.data.type})` : ''}`))];
-    lines.push(`  +${ms(task.ts - from).padStart(6)}  ${ms(task.dur ?? 0).padStart(6)} ms  ${kinds.slice(0, 8).join(', ')}`);
-  }
-
-  lines.push('requests (sent → finished, after the click):');
+/** The requests sent in the step (or up to 2 s after it), when sent and finished. */
+function requests(events: TraceEvent[], { from, to }: Step): string[] {
   const sent = events.filter((e) => e.name === 'ResourceSendRequest' && e.ts >= from && e.ts <= to + 2_000_000);
-  for (const request of sent) {
-    const requestId = request.args?.data?.requestId;
-    const finish = events.find((e) => e.name === 'ResourceFinish' && e.args?.data?.requestId === requestId);
-    const url = String(request.args?.data?.url ?? '').replace(/^https?:\/\/[^/]+/, '');
-    lines.push(
-      `  +${ms(request.ts - from).padStart(6)} → ${finish ? `+${ms(finish.ts - from)}` : '?'}  ${String(request.args?.data?.requestMethod ?? '')} ${url.slice(0, 110)}`,
-    );
-  }
-
-  lines.push(...jsProfile(events, pid, tid, from, to));
-
-  const inStep = commits.filter((commit) => commit.at >= 0 && commit.at <= (to - from) / 1000);
-  lines.push(`React commits in the step: ${String(inStep.length)}`);
-  for (const commit of inStep) {
-    const top = Object.entries(commit.names)
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, 10)
-      .map(([name, count]) => `${name}×${String(count)}`);
-    lines.push(`  +${commit.at.toFixed(1).padStart(6)}  ${String(commit.rendered).padStart(5)} components: ${top.join(' ')}`);
-  }
-  return lines.join('\n');
+  return [
+    'requests (sent → finished, after the click):',
+    ...sent.map((request) => {
+      const requestId = request.args?.data?.requestId;
+      const finish = events.find((e) => e.name === 'ResourceFinish' && e.args?.data?.requestId === requestId);
+      const url = text(request.args?.data?.url).replace(/^https?:\/\/[^/]+/, '');
+      const method = text(request.args?.data?.requestMethod);
+      return `  +${ms(request.ts - from).padStart(6)} → ${finish ? `+${ms(finish.ts - from)}` : '?'}  ${method} ${url.slice(0, 110)}`;
+    }),
+  ];
 }
 
 /** JS time by function (self) and by the components and React phases on the stack (inclusive). */
-function jsProfile(events: TraceEvent[], pid: number, tid: number, from: number, to: number): string[] {
+function jsProfile(events: TraceEvent[], { pid, tid, from, to }: Step): string[] {
   // the Profile event names the thread sampled; some builds emit it from the sampler's thread
   const profiles = events.filter((e) => e.name === 'Profile' && e.pid === pid);
   const profile = profiles.findLast((e) => e.tid === tid) ?? profiles.at(-1);
   if (!profile) return ['(no JS samples in the trace)'];
   const nodes = new Map<number, ProfileNode>();
   const samples: { node: number; ts: number }[] = [];
-  let ts = Number((profile.args?.data as { startTime?: number } | undefined)?.startTime ?? 0);
+  let ts = (profile.args?.data as { startTime?: number } | undefined)?.startTime ?? 0;
   for (const chunk of events.filter((e) => e.name === 'ProfileChunk' && e.pid === pid && e.id === profile.id)) {
     const data = chunk.args?.data as
-      | { cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }; timeDeltas?: number[] }
-      | undefined;
+      { cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }; timeDeltas?: number[] } | undefined;
     for (const node of data?.cpuProfile?.nodes ?? []) nodes.set(node.id, node);
     const ids = data?.cpuProfile?.samples ?? [];
     const deltas = data?.timeDeltas ?? [];
@@ -218,7 +176,7 @@ function jsProfile(events: TraceEvent[], pid: number, tid: number, from: number,
   };
   samples.forEach((sample, index) => {
     if (sample.ts < from || sample.ts > to) return;
-    const next = samples[index + 1];
+    const next = samples.at(index + 1);
     const weight = next ? Math.min(next.ts - sample.ts, 5000) : 0;
     const node = nodes.get(sample.node);
     if (!node || ['(idle)', '(program)', '(root)'].includes(node.callFrame.functionName)) return;

@@ -18,7 +18,7 @@ import { entryScriptSizes } from '../e2e/support/entry-scripts';
 import { startServer } from '../e2e/support/server';
 import { BENCH_ADMIN, prepareDataset } from './dataset';
 import { ROWS, clickToNewRows, isList, isWrite, rowsShownAt, saveToConfirmation, watchApi } from './web-probes';
-import { traced, watchReactCommits } from './web-trace';
+import { traced } from './web-trace';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = path.join(HERE, '..');
@@ -202,7 +202,6 @@ async function measure(browser: Browser, baseUrl: string, user: { token: string 
   await context.addInitScript((stored) => {
     if (!localStorage.getItem('user')) localStorage.setItem('user', stored);
   }, JSON.stringify(user));
-  if (args.trace) await watchReactCommits(context);
   const page = await context.newPage();
   const session: Session = { page, api: watchApi(page), figures: [] };
   const cold = await coldAndWarm(session);
