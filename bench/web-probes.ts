@@ -1,6 +1,7 @@
 // What bench/web.ts measures in the page: the records API calls a step makes, and the moments the
 // table shows rows or a confirmation, taken with performance.now() in the page (polled each frame).
 import type { Locator, Page, Request } from 'playwright-core';
+import { STEP_END_MARK, STEP_START_MARK } from './web-trace';
 
 export const ROWS = 'tbody tr[data-record-id]';
 const TIMEOUT_MS = 60_000;
@@ -37,7 +38,7 @@ export async function rowsShownAt(page: Page, min = 1): Promise<number> {
       const range = new RegExp(`^1[-–]${String(wanted)} of`);
       const full =
         rows >= wanted ||
-        (rows > 0 && [...document.querySelectorAll('span')].some((span) => range.test(span.textContent ?? '')));
+        (rows > 0 && [...document.querySelectorAll('span')].some((span) => range.test(span.textContent)));
       return full ? performance.now() : 0;
     },
     [ROWS, min] as const,
@@ -76,16 +77,16 @@ export async function saveToConfirmation(page: Page, message: string): Promise<n
   await page
     .getByRole('toolbar', { name: 'Record actions' })
     .getByRole('button', { name: 'Save', exact: true })
-    .evaluate((element) => {
-      (window as unknown as { benchStart: number }).benchStart = performance.now();
+    .evaluate((element, startMark) => {
+      (window as unknown as { benchStart: number }).benchStart = performance.mark(startMark).startTime;
       (element as HTMLElement).click();
-    });
+    }, STEP_START_MARK);
   const handle = await page.waitForFunction(
-    (text) =>
+    ([text, endMark]) =>
       [...document.querySelectorAll('.MuiSnackbar-root')].some((node) => node.textContent.includes(text))
-        ? performance.now() - (window as unknown as { benchStart: number }).benchStart
+        ? performance.mark(endMark).startTime - (window as unknown as { benchStart: number }).benchStart
         : 0,
-    message,
+    [message, STEP_END_MARK] as const,
     { polling: 'raf', timeout: TIMEOUT_MS },
   );
   return await handle.jsonValue();

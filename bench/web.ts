@@ -1,10 +1,12 @@
-// `npm run bench:web [-- --samples N --no-build]`: the form screen as a user feels it, on a generated
+// `npm run bench:web [-- --samples N --no-build --form core --trace]`: the form screen as a user feels it, on a generated
 // drilling dataset (default 1M samples, SQLite; generated once into bench/.cache/). Builds the web app,
 // starts the server on 127.0.0.1, drives the system Chromium (playwright-core) and prints: first table
 // rows after a cold navigation and after a reload, a reload at 200 rows per page, a re-sort and a page
 // click to new rows, a save and a create to their confirmation, and the JavaScript of a cold load.
 // Times are taken in the page (performance.now()), so the browser's own work counts and the driver's
 // round trips do not. It reports numbers and asserts nothing; they compare runs on one machine.
+// `--form` measures another form than the sample form; `--trace` also prints where the main thread's
+// time goes in the save and the create (bench/web-trace.ts) and writes their Chrome traces to the temp dir.
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,19 +18,22 @@ import { entryScriptSizes } from '../e2e/support/entry-scripts';
 import { startServer } from '../e2e/support/server';
 import { BENCH_ADMIN, prepareDataset } from './dataset';
 import { ROWS, clickToNewRows, isList, isWrite, rowsShownAt, saveToConfirmation, watchApi } from './web-probes';
+import { traced } from './web-trace';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = path.join(HERE, '..');
-const FORM = 'sample';
-const FORM_PATH = `/forms/${FORM}-form`;
 const TIMEOUT_MS = 60_000;
 
 const { values: args } = parseArgs({
   options: {
     samples: { type: 'string', default: '1000000' },
     'no-build': { type: 'boolean', default: false },
+    form: { type: 'string', default: 'sample' },
+    trace: { type: 'boolean', default: false },
   },
 });
+const FORM = args.form;
+const FORM_PATH = `/forms/${FORM}-form`;
 const samples = Number(args.samples);
 if (!Number.isSafeInteger(samples) || samples < 1) throw new Error('--samples must be a whole number ≥ 1');
 
@@ -139,6 +144,15 @@ const ANCESTORS: [string, string][] = [
   ['sectionSplit', 'section_split_id'],
 ];
 
+/** A step, under a Chrome trace with `--trace` (its summary printed, the trace written to the temp dir). */
+async function step(page: Page, label: string, run: () => Promise<number>): Promise<number> {
+  if (!args.trace) return run();
+  const file = path.join(os.tmpdir(), `mdis-bench-web-${FORM}-${label}-trace.json`);
+  const { result, summary } = await traced(page, `${FORM} form, ${label}`, run, file);
+  console.log(`${summary}\n(trace: ${file})`);
+  return result;
+}
+
 /** Save: the first row, Edit, Save unchanged. Create: Smart Copy of it under its split, Save. */
 async function writes({ page, api, figures }: Session, token: string): Promise<void> {
   console.log('… save and create');
@@ -163,7 +177,7 @@ async function writes({ page, api, figures }: Session, token: string): Promise<v
   api.reset();
   figures.push({
     figure: 'save a record to its confirmation',
-    ms: await saveToConfirmation(page, 'Record was updated successfully'),
+    ms: await step(page, 'save', () => saveToConfirmation(page, 'Record was updated successfully')),
     apiMs: api.longest(isWrite),
     target: '≤ 400',
   });
@@ -175,7 +189,7 @@ async function writes({ page, api, figures }: Session, token: string): Promise<v
   api.reset();
   figures.push({
     figure: 'create a record to its confirmation',
-    ms: await saveToConfirmation(page, 'Record was created successfully'),
+    ms: await step(page, 'create', () => saveToConfirmation(page, 'Record was created successfully')),
     apiMs: api.longest(isWrite),
     target: '≤ 400',
   });
