@@ -70,16 +70,33 @@ browserSuite('a phone: no screen scrolls sideways at 390×844', 'phone-viewport'
       path: () => '/settings/templates-manager/forms/CoreCore/update/core',
       ready: () => page.getByRole('list', { name: 'Available fields' }),
     },
+    {
+      name: 'the application settings',
+      path: () => '/settings/application',
+      ready: () => page.getByRole('region', { name: 'header preview' }),
+    },
   ];
 
   for (const screen of screens) {
     test(`${screen.name} fits the phone's width`, async () => {
       await page.goto(`/#${screen.path()}`);
       await visible(screen.ready());
-      await page.waitForTimeout(300); // late layout: charts, maps
-      const { excess, culprits } = await overflow(page);
-      if (excess > 0) await session().shot(page, screen.name.replace(/\W+/g, '-'));
-      expect(excess, `${screen.name} is ${String(excess)} px wider than the phone: ${culprits.join('; ')}`).toBe(0);
+      await expectNoOverflow(page, screen.name);
     });
+  }
+
+  test("the login page fits the phone's width", async () => {
+    const signedOut = await session().newPage(); // a context of its own: no session
+    await signedOut.setViewportSize(PHONE);
+    await new LoginPage(signedOut).goto();
+    await expectNoOverflow(signedOut, 'the login page');
+    await signedOut.context().close();
+  });
+
+  async function expectNoOverflow(on: Page, name: string): Promise<void> {
+    await on.waitForTimeout(300); // late layout: charts, maps
+    const { excess, culprits } = await overflow(on);
+    if (excess > 0) await session().shot(on, name.replace(/\W+/g, '-'));
+    expect(excess, `${name} is ${String(excess)} px wider than the phone: ${culprits.join('; ')}`).toBe(0);
   }
 });

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import DialogTitle from '@mui/material/DialogTitle';
+import Box from '@mui/material/Box';
+import DialogTitle, { dialogTitleClasses } from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import CloseIcon from '@mui/icons-material/Close';
 
@@ -11,16 +12,23 @@ export interface DialogHeaderProps {
   onClose?: () => void;
 }
 
-/** Every dialog's header: its title, and a close button at the right that does what Escape does. */
+/**
+ * Every dialog's header: its title, and a close button at the right that does what Escape does.
+ * The button sits beside the title, not inside it, so the dialog and its heading are called
+ * 'Edit Post', not 'Edit Post Close'. The row carries the title's class so that DialogContent
+ * right below keeps MUI's spacing after a title.
+ */
 export function DialogHeader({ id, children, onClose }: DialogHeaderProps) {
   return (
-    <DialogTitle id={id} sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: onClose ? 1.5 : undefined }}>
-      <span style={{ flexGrow: 1, minWidth: 0 }}>{children}</span>
+    <Box className={dialogTitleClasses.root} sx={{ display: 'flex', alignItems: 'center', pr: onClose ? 1.5 : 0 }}>
+      <DialogTitle id={id} sx={{ flexGrow: 1, minWidth: 0, pr: onClose ? 1 : undefined }}>
+        {children}
+      </DialogTitle>
       {onClose && (
         <IconButton aria-label="Close" edge="end" onClick={onClose} sx={{ color: 'text.secondary' }}>
           <CloseIcon />
         </IconButton>
       )}
-    </DialogTitle>
+    </Box>
   );
 }

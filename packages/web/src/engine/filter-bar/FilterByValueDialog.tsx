@@ -4,9 +4,9 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { DialogHeader } from '../../ui/DialogHeader';
 
 export const FILTER_BY_VALUE_TITLE = 'Filter by value';
 /** How to write a filter, empty values included (the parser takes `null` in any spelling). */
@@ -78,7 +78,9 @@ function FilterByValueForm({ fields, value, onApply, onClose }: Omit<FilterByVal
 export function FilterByValueDialog({ open, onClose, ...rest }: FilterByValueDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="filter-by-value-title" fullWidth maxWidth="sm">
-      <DialogTitle id="filter-by-value-title">{FILTER_BY_VALUE_TITLE}</DialogTitle>
+      <DialogHeader id="filter-by-value-title" onClose={onClose}>
+        {FILTER_BY_VALUE_TITLE}
+      </DialogHeader>
       {open && <FilterByValueForm onClose={onClose} {...rest} />}
     </Dialog>
   );

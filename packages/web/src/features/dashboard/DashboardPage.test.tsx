@@ -62,6 +62,18 @@ describe('dashboard page', () => {
     expect(screen.queryByRole('button', { name: /^settings of/ })).toBeNull();
   });
 
+  it('an empty Instructions widget offers its settings in edit mode as the next step (issue 24, the look)', async () => {
+    const instructions = testWidget(3, { type: 'InstructionsWidget', title: 'Instructions' });
+    serveWidgets(ADMIN, { 'GET widgets': { status: 200, body: { items: [instructions], _meta: { totalCount: 1 } } } });
+    renderDashboard(ADMIN);
+    const widget = await screen.findByRole('region', { name: 'Instructions' });
+    expect(await within(widget).findByText('No instructions yet')).toBeTruthy();
+    expect(within(widget).queryByRole('button', { name: 'Add links' })).toBeNull();
+    await userEvent.click(editSwitch() as HTMLElement);
+    await userEvent.click(await within(widget).findByRole('button', { name: 'Add links' }));
+    expect(await screen.findByRole('dialog', { name: 'Settings of Instructions' })).toBeTruthy();
+  });
+
   it('shows an unknown widget type as the plain base widget', async () => {
     serveWidgets(VIEWER);
     renderDashboard(VIEWER);

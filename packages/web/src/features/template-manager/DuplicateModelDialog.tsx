@@ -4,9 +4,9 @@ import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { failureText, useDuplicateModel } from './useTemplateMutations';
+import { DialogHeader } from '../../ui/DialogHeader';
 
 /** Asks the new name of a copy of `modelName`; the server renames table and relation keys. */
 export function DuplicateModelDialog({ modelName, onClose }: { modelName: string; onClose: () => void }) {
@@ -15,7 +15,9 @@ export function DuplicateModelDialog({ modelName, onClose }: { modelName: string
   const duplicate = useDuplicateModel(onClose);
   return (
     <Dialog open onClose={onClose} aria-labelledby="duplicate-model-title" fullWidth maxWidth="xs">
-      <DialogTitle id="duplicate-model-title">Duplicate {modelName}</DialogTitle>
+      <DialogHeader id="duplicate-model-title" onClose={onClose}>
+        Duplicate {modelName}
+      </DialogHeader>
       <DialogContent>
         <TextField
           autoFocus

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { STORAGE_KEYS } from '@mdis/shared';
@@ -89,6 +89,18 @@ describe('TemplateManagerPage', () => {
     await userEvent.click(await screen.findByRole('option', { name: 'Core' }));
     await waitFor(() => expect(cards()).toEqual(['Core', 'Section']));
   });
+
+  it('a filter that finds nothing says so and clears itself with one click (issue 24, the look)', async () => {
+    renderPage();
+    const filter = await screen.findByLabelText('Filter by name');
+    fireEvent.change(filter, { target: { value: 'nothing like it' } });
+    expect(screen.queryAllByRole('article')).toEqual([]);
+    const empty = screen.getByText('No model templates match.').parentElement;
+    if (!empty) throw new Error('no empty state');
+    await userEvent.click(within(empty).getByRole('button', { name: 'Clear the filter' }));
+    expect(cards()).toEqual(['File', 'Core', 'Section', 'Expedition']);
+    expect((filter as HTMLInputElement).value).toBe('');
+  }, 15_000);
 
   it('disables delete for ArchiveFile only', async () => {
     renderPage();

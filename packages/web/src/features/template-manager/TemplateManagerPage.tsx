@@ -4,9 +4,10 @@ import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
+import Button from '@mui/material/Button';
 import { errorMessage } from '../../platform/api/ApiError';
 import { useNotifications } from '../../platform/notifications/NotificationsContext';
+import { EmptyState } from '../../ui/EmptyState';
 import { PageHeading } from '../../ui/PageHeading';
 import { PageLoading } from '../../ui/PageLoading';
 import { DeleteModelDialog } from './DeleteModelDialog';
@@ -59,6 +60,22 @@ function Filters(props: {
   );
 }
 
+/** A search that finds nothing says so and offers to show every model again. */
+function NoModelsMatch({ onClear }: { onClear: () => void }) {
+  return (
+    <EmptyState
+      title="No model templates match."
+      action={
+        <Button variant="outlined" onClick={onClear}>
+          Clear the filter
+        </Button>
+      }
+    >
+      No model's name contains the text in this module: clear the filter to see every model, or create one.
+    </EmptyState>
+  );
+}
+
 /** The template manager's main page (spec 3 §2): one card per model template. */
 export function TemplateManagerPage() {
   const summary = useQuery({ queryKey: templateManagerKeys.summary(), queryFn: templateManagerApi.summary });
@@ -90,7 +107,12 @@ export function TemplateManagerPage() {
       {summary.isPending ? (
         <PageLoading />
       ) : models.length === 0 ? (
-        <Typography color="text.secondary">No model templates match.</Typography>
+        <NoModelsMatch
+          onClear={() => {
+            setText('');
+            setModule(ALL_MODULES);
+          }}
+        />
       ) : (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))' }}>
           {models.map((model) => (

@@ -3,13 +3,13 @@ import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { User, UserCreate, UserUpdate } from '@mdis/shared';
 import { UserActiveField, UserRolesField } from './UserRoleFields';
 import { PASSWORD_HINT, type UserFormValues } from './userForm.schema';
 import { useUserDialogForm } from './useUserDialogForm';
+import { DialogHeader } from '../../ui/DialogHeader';
 
 type TextFieldName = keyof Omit<UserFormValues, 'roles' | 'active'>;
 
@@ -35,7 +35,9 @@ export function UserDialog({ open, user, onSubmit, onClose }: UserDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="user-dialog-title" maxWidth="sm" fullWidth>
       <form onSubmit={submit} noValidate>
-        <DialogTitle id="user-dialog-title">{mode === 'create' ? 'New user' : 'Edit user'}</DialogTitle>
+        <DialogHeader id="user-dialog-title" onClose={onClose}>
+          {mode === 'create' ? 'New user' : 'Edit user'}
+        </DialogHeader>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <TextField label="Username" required {...fieldProps('username')} />

@@ -22,19 +22,13 @@ export interface SortableWidgetProps extends WidgetActions {
   inactive?: boolean;
 }
 
-// Header-only cards: wide enough for the title next to the four edit buttons.
-const INACTIVE_SIZE = { xs: 12, sm: 6, md: 6, lg: 4 };
+/** The drag handle's ref, ARIA attributes and pointer listeners from dnd-kit. */
+type DragHandleProps = { ref: (element: HTMLElement | null) => void } & Record<string, unknown>;
 
-export function SortableWidget({ widget, editMode, inactive, onSettings, onDuplicate, onDelete }: SortableWidgetProps) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id: widget.id,
-    disabled: !editMode,
-  });
-  const name = widget.title || widget.type;
-  const size = inactive
-    ? INACTIVE_SIZE
-    : { xs: widget.xs_size, sm: widget.sm_size, md: widget.md_size, lg: widget.lg_size };
-  const actions = editMode && (
+/** A widget's buttons in edit mode: settings, duplicate and delete where allowed, and its drag handle. */
+function EditActions(props: WidgetActions & { widget: Widget; name: string; dragHandle: DragHandleProps }) {
+  const { widget, name, onSettings, onDuplicate, onDelete, dragHandle } = props;
+  return (
     <>
       <Tooltip title="Settings">
         <IconButton color="inherit" aria-label={`settings of ${name}`} onClick={() => onSettings(widget)}>
@@ -57,15 +51,37 @@ export function SortableWidget({ widget, editMode, inactive, onSettings, onDupli
       )}
       <IconButton
         color="inherit"
-        ref={setActivatorNodeRef}
         aria-label={`drag ${name}`}
         sx={{ cursor: 'grab', touchAction: 'none' }}
-        {...attributes}
-        {...listeners}
+        {...dragHandle}
       >
         <DragIndicatorIcon fontSize="small" />
       </IconButton>
     </>
+  );
+}
+
+// Header-only cards: wide enough for the title next to the four edit buttons.
+const INACTIVE_SIZE = { xs: 12, sm: 6, md: 6, lg: 4 };
+
+export function SortableWidget({ widget, editMode, inactive, onSettings, onDuplicate, onDelete }: SortableWidgetProps) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: widget.id,
+    disabled: !editMode,
+  });
+  const name = widget.title || widget.type;
+  const size = inactive
+    ? INACTIVE_SIZE
+    : { xs: widget.xs_size, sm: widget.sm_size, md: widget.md_size, lg: widget.lg_size };
+  const actions = editMode && (
+    <EditActions
+      widget={widget}
+      name={name}
+      onSettings={onSettings}
+      onDuplicate={onDuplicate}
+      onDelete={onDelete}
+      dragHandle={{ ref: setActivatorNodeRef, ...attributes, ...listeners }}
+    />
   );
   return (
     <Grid
@@ -80,7 +96,13 @@ export function SortableWidget({ widget, editMode, inactive, onSettings, onDupli
         position: 'relative',
       }}
     >
-      <WidgetCard widget={widget} editMode={editMode} headerOnly={inactive} actions={actions || undefined} />
+      <WidgetCard
+        widget={widget}
+        editMode={editMode}
+        headerOnly={inactive}
+        actions={actions || undefined}
+        openSettings={editMode ? () => onSettings(widget) : undefined}
+      />
     </Grid>
   );
 }

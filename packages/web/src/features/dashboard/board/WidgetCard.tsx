@@ -16,9 +16,11 @@ export interface WidgetCardProps {
   headerOnly?: boolean;
   /** The drag handle and the settings, duplicate and delete buttons (edit mode). */
   actions?: ReactNode;
+  /** Opens the widget's settings (edit mode), handed to the widget for its empty state. */
+  openSettings?: () => void;
 }
 
-export function WidgetCard({ widget, editMode, headerOnly, actions }: WidgetCardProps) {
+export function WidgetCard({ widget, editMode, headerOnly, actions, openSettings }: WidgetCardProps) {
   const { component: View, label } = widgetDefinition(widget.type);
   const header = widgetHeaderColors(widget.color, widget.is_dark === 1);
   return (
@@ -58,7 +60,7 @@ export function WidgetCard({ widget, editMode, headerOnly, actions }: WidgetCard
         <CardContent sx={{ flexGrow: 1 }}>
           <WidgetErrorBoundary>
             <Suspense fallback={<LinearProgress aria-label={`loading ${widget.title || label}`} />}>
-              <View widget={widget} editMode={editMode} />
+              <View widget={widget} editMode={editMode} openSettings={openSettings} />
             </Suspense>
           </WidgetErrorBoundary>
         </CardContent>

@@ -3,7 +3,6 @@ import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
@@ -16,6 +15,7 @@ import { ColorField } from './ColorField';
 import { SettingFieldInput } from './SettingFieldInput';
 import { NEW_WIDGET_ID, SIZE_FIELDS, toDraft, type DraftErrors, type WidgetDraft } from './widgetForm';
 import { useWidgetSettingsSave } from './useWidgetSettingsSave';
+import { DialogHeader } from '../../../ui/DialogHeader';
 
 export interface WidgetSettingsDialogProps {
   widget: Widget;
@@ -94,9 +94,9 @@ export function WidgetSettingsDialog({ widget, onClose, save }: WidgetSettingsDi
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="widget-settings-title">
-      <DialogTitle id="widget-settings-title">
+      <DialogHeader id="widget-settings-title" onClose={onClose}>
         {widget.id === NEW_WIDGET_ID ? `New ${label}` : `Settings of ${widget.title || label}`}
-      </DialogTitle>
+      </DialogHeader>
       <DialogContent>
         <CommonSettingsFields draft={draft} errors={errors} set={set} />
         {settingFields.length > 0 && (

@@ -1,3 +1,4 @@
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -23,7 +24,7 @@ function extraLinks(value: unknown): { label: string; link: string }[] {
 }
 
 /** Links to tutorials, the documentation and help, plus the project's own links. */
-export function InstructionsWidget({ widget }: WidgetProps) {
+export function InstructionsWidget({ widget, openSettings }: WidgetProps) {
   const links = [
     ...FIXED_LINKS.flatMap(([key, label]) => {
       const link = textSetting(widget.extraSettings, key);
@@ -33,8 +34,20 @@ export function InstructionsWidget({ widget }: WidgetProps) {
   ];
   if (links.length === 0)
     return (
-      <EmptyState inline title="No instructions yet">
-        Turn on edit mode and open this widget's settings to add links to your tutorials and manuals.
+      <EmptyState
+        inline
+        title="No instructions yet"
+        action={
+          openSettings && (
+            <Button variant="outlined" onClick={openSettings}>
+              Add links
+            </Button>
+          )
+        }
+      >
+        {openSettings
+          ? "Add links to your tutorials and manuals in this widget's settings."
+          : "Turn on edit mode and open this widget's settings to add links to your tutorials and manuals."}
       </EmptyState>
     );
   return (

@@ -3,7 +3,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
@@ -21,6 +20,7 @@ import { DELETE_CONFIRMATION } from './PostBoxWidget';
 import { textSetting } from './settingValues';
 import { useMayWrite } from './useMayWrite';
 import type { WidgetProps } from './widgetTypes';
+import { DialogHeader } from '../../../ui/DialogHeader';
 
 const CALENDAR_COLUMNS: Record<string, number> = { xs3: 3, xs4: 4, xs6: 6, xs9: 9 };
 // The widget's own width decides, not the screen's (a 4/12 widget on a wide screen is narrow):
@@ -69,7 +69,9 @@ interface MessageEditDialogProps {
 function MessageEditDialog({ message, onClose, onSaved }: MessageEditDialogProps) {
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="message-edit-title">
-      <DialogTitle id="message-edit-title">Edit Message</DialogTitle>
+      <DialogHeader id="message-edit-title" onClose={onClose}>
+        Edit Message
+      </DialogHeader>
       <DialogContent>
         <MessageForm
           message={message}

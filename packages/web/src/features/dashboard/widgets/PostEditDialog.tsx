@@ -3,9 +3,9 @@ import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import type { Post } from '@mdis/shared';
+import { DialogHeader } from '../../../ui/DialogHeader';
 
 export interface PostEditDialogProps {
   post: Post;
@@ -17,7 +17,9 @@ export function PostEditDialog({ post, onClose, onSave }: PostEditDialogProps) {
   const [text, setText] = useState(post.text);
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="post-edit-title">
-      <DialogTitle id="post-edit-title">Edit Post</DialogTitle>
+      <DialogHeader id="post-edit-title" onClose={onClose}>
+        Edit Post
+      </DialogHeader>
       <DialogContent>
         <TextField
           label="Text"

@@ -4,6 +4,8 @@ export interface WidgetProps {
   widget: Widget;
   /** The dashboard is in edit mode (settings, drag handles). */
   editMode: boolean;
+  /** Opens this widget's settings (edit mode only): an empty widget offers it as its next step. */
+  openSettings?: () => void;
 }
 
 /** One option of a widget's settings, described as a field, so one generic dialog edits every type (STYLE rule 14). */

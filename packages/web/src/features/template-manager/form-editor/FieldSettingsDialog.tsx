@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
@@ -16,6 +15,7 @@ import type { ColumnTemplate, FormField, InputType } from '@mdis/shared';
 import { inputTypeError, inputTypesFor, isDisabledForced, selectSourceOf, withInput } from './fieldSettings';
 import { SelectSourceSettings } from './SelectSourceSettings';
 import { ValidatorSettings } from './ValidatorSettings';
+import { DialogHeader } from '../../../ui/DialogHeader';
 
 export interface FieldSettingsDialogProps {
   field: FormField;
@@ -105,7 +105,7 @@ export function FieldSettingsDialog({ field: initial, column, listNames, onApply
   );
   return (
     <Dialog open onClose={onClose} aria-labelledby="field-settings-title" fullWidth maxWidth="sm">
-      <DialogTitle id="field-settings-title">Field {field.name}</DialogTitle>
+      <DialogHeader id="field-settings-title" onClose={onClose}>{`Field ${field.name}`}</DialogHeader>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           {column && (

@@ -4,10 +4,10 @@ import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import Typography from '@mui/material/Typography';
+import { DialogHeader } from '../../../ui/DialogHeader';
 
 export interface FormLinksDialogProps {
   title: string;
@@ -28,7 +28,9 @@ export function FormLinksDialog({ title, candidates, selected: initial, onApply,
   };
   return (
     <Dialog open onClose={onClose} aria-labelledby="form-links-title" fullWidth maxWidth="xs">
-      <DialogTitle id="form-links-title">{title}</DialogTitle>
+      <DialogHeader id="form-links-title" onClose={onClose}>
+        {title}
+      </DialogHeader>
       <DialogContent>
         {candidates.length === 0 ? (
           <Typography color="text.secondary">No forms to choose from.</Typography>

@@ -4,9 +4,9 @@ import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { toKebabCase } from '@mdis/shared';
+import { DialogHeader } from '../../../ui/DialogHeader';
 
 /** 'Name of new form is invalid' (spec 3 §8): nothing left of the name in kebab-case. */
 export const INVALID_FORM_NAME = 'Name of new form is invalid';
@@ -32,7 +32,9 @@ export function FormNameDialog({ title, confirmLabel, busy, failure, onConfirm, 
   };
   return (
     <Dialog open onClose={onClose} aria-labelledby="form-name-title" fullWidth maxWidth="xs">
-      <DialogTitle id="form-name-title">{title}</DialogTitle>
+      <DialogHeader id="form-name-title" onClose={onClose}>
+        {title}
+      </DialogHeader>
       <DialogContent>
         <TextField
           autoFocus

@@ -92,6 +92,14 @@ describe('ModelFormsPage', () => {
     expect(await screen.findByRole('dialog', { name: 'dis-form box' })).toBeTruthy();
   });
 
+  it('a model without forms says what a form is for and offers to create the first one (issue 24, the look)', async () => {
+    renderPage('CurationSlot');
+    const empty = (await screen.findByText('No forms for this model yet.')).parentElement;
+    if (!empty) throw new Error('no empty state');
+    const create = within(empty).getByRole('link', { name: 'Create the first form' });
+    expect(create.getAttribute('href')).toBe('/settings/templates-manager/forms/CurationSlot/new');
+  });
+
   it('neither creates, duplicates, renames nor deletes forms of ArchiveFile', async () => {
     renderPage('ArchiveFile');
     const files = await screen.findByRole('article', { name: 'form files' });

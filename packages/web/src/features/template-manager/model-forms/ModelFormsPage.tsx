@@ -34,12 +34,18 @@ function ModelFormsActions({ newPath, canCreate }: { newPath: string; canCreate:
   );
 }
 
-function NoForms({ protectedModel }: { protectedModel: boolean }) {
+/** What to do next, and the button that does it (the heading's 'New form' is far away on a wide screen). */
+function NoForms({ protectedModel, newPath }: { protectedModel: boolean; newPath: string }) {
+  const action = protectedModel ? undefined : (
+    <Button variant="outlined" startIcon={<AddIcon />} component={RouterLink} to={newPath}>
+      Create the first form
+    </Button>
+  );
   return (
-    <EmptyState title="No forms for this model yet.">
+    <EmptyState title="No forms for this model yet." action={action}>
       {protectedModel
         ? 'This model keeps the forms it ships with.'
-        : "A form decides which of the model's columns a user sees and edits: start one with 'New form'."}
+        : "A form decides which of the model's columns a user sees and edits."}
     </EmptyState>
   );
 }
@@ -60,10 +66,11 @@ export function ModelFormsPage() {
   const forms = (summary.data?.forms ?? []).filter((form) => form.dataModel === modelFullName);
   const protectedModel = modelFullName === PROTECTED_MODEL;
 
-  const actions = <ModelFormsActions newPath={`${formsPathOf(modelFullName)}/new`} canCreate={!protectedModel} />;
+  const newPath = `${formsPathOf(modelFullName)}/new`;
+  const actions = <ModelFormsActions newPath={newPath} canCreate={!protectedModel} />;
   let content;
   if (summary.isPending) content = <PageLoading />;
-  else if (forms.length === 0) content = <NoForms protectedModel={protectedModel} />;
+  else if (forms.length === 0) content = <NoForms protectedModel={protectedModel} newPath={newPath} />;
   else
     content = (
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))' }}>
