@@ -44,8 +44,13 @@ export function WidgetCard({ widget, editMode, headerOnly, actions, openSettings
         }}
       >
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-          {/* in edit mode four buttons share the header: the title wraps rather than being cut off */}
-          <Typography variant="h6" component="h2" noWrap={!editMode} sx={{ overflowWrap: 'anywhere' }}>
+          {/* in edit mode four buttons share the header: the title wraps (hyphenated where a word must break) rather than being cut off */}
+          <Typography
+            variant="h6"
+            component="h2"
+            noWrap={!editMode}
+            sx={{ overflowWrap: 'break-word', hyphens: 'auto' }}
+          >
             {widget.title || label}
           </Typography>
           {widget.subtitle && (
