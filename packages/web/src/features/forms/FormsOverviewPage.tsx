@@ -1,16 +1,41 @@
 import { Link as RouterLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
+import { hasRole } from '@mdis/shared';
 import { appApi, appKeys } from '../../platform/api/app.api';
+import { useSessionContext } from '../../platform/session/SessionContext';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeading } from '../../ui/PageHeading';
 import { PageLoading } from '../../ui/PageLoading';
 import { useFacetFormFilter } from '../facet-search/useFacetFormFilter';
 import { SPECIALISED_FORMS } from './specialisedForms';
+
+/** No form offered: a developer can make one; anyone else learns whom to ask. */
+function NoForms() {
+  const { user } = useSessionContext();
+  const developer = Boolean(user && hasRole(user.roles, 'developer'));
+  return (
+    <EmptyState
+      title="No forms yet"
+      action={
+        developer && (
+          <Button variant="contained" component={RouterLink} to="/settings/templates-manager">
+            Open the template manager
+          </Button>
+        )
+      }
+    >
+      {developer
+        ? 'Forms are made from data models in the template manager.'
+        : 'No form is available to you. An administrator can give you access.'}
+    </EmptyState>
+  );
+}
 
 function Indicator({ specialised }: { specialised: boolean }) {
   return (
@@ -42,7 +67,7 @@ export function FormsOverviewPage() {
   return (
     <>
       <PageHeading title="Forms" />
-      {modules.length === 0 && <EmptyState title="No forms yet">No form is available to you.</EmptyState>}
+      {modules.length === 0 && <NoForms />}
       {modules.map(([module, list]) => (
         <Box key={module} component="section" aria-label={module} sx={{ mb: 3 }}>
           <Typography variant="h6" component="h2" gutterBottom>
