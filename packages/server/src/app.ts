@@ -61,13 +61,13 @@ export interface BuildAppOptions {
   plugins?: FastifyPluginAsync[];
 }
 
-/** app/forms for a user: the forms menu with specialised forms and what each table may sort and filter by. */
-/** The behaviors' maintained columns on tables built before them (added, backfilled, indexed). */
+/** The maintained columns on tables built before them (added, backfilled, indexed). */
 async function syncMaintainedOnStart(database: Database, services: ReturnType<typeof createServices>) {
   const models = await services.templates.listModels();
   await syncMaintainedColumns(database.db, database.dialect, services.behaviors, models);
 }
 
+/** app/forms for a user: the forms menu with specialised forms and what each table may sort and filter by. */
 function formsMenuOf(services: ReturnType<typeof createServices>) {
   return (user: Parameters<typeof formsMenu>[1]) =>
     formsMenu(
@@ -98,13 +98,6 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
     const services = createServices(database, options, config, app.log);
     await useGeneratedCode(app, config, services);
     await syncMaintainedOnStart(database, services);
-    // The behaviors' maintained columns on tables built before them (added, backfilled, indexed).
-    await syncMaintainedColumns(
-      database.db,
-      database.dialect,
-      services.behaviors,
-      await services.templates.listModels(),
-    );
     // One template revision read per request (engine/templates/template-store.ts).
     registerTemplateScope(app);
     // First, so that refusals (401, 403) carry them too.

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asDynamic } from '../src/engine/records/dynamic-db';
 import { DEFERRED_OFFSET } from '../src/engine/records/record-query';
-import { type DepthTestApp, createDepthApp, seedDepthExample } from './depth-model-fixture';
+import { CompiledQuery } from 'kysely';
+import { type DepthTestApp, createDepthApp, explainStatement, seedDepthExample } from './depth-model-fixture';
 import { DIALECTS } from './helpers/dialects';
 
 type Rec = Record<string, unknown>;
@@ -53,4 +54,28 @@ describe.each(DIALECTS)('deep pages (%s)', (dialect) => {
       expect(deep.items[0]?.section_split_id).toEqual(expect.any(Number));
     },
   );
+
+  // PostgreSQL indexes order NULLs first, as the lists do (NULLs first ascending on both dialects):
+  // an ascending sort by a nullable column reads the index forwards, a descending one backwards,
+  // and at most the ties of a key are sorted (Incremental Sort), never the whole table.
+  it.each([
+    ['igsn', 'ASC NULLS FIRST', 'forwards'],
+    ['-igsn', 'DESC NULLS LAST', 'backwards'],
+  ])('sorts by %s (%s) reading the igsn index %s', async (sort, order, direction) => {
+    const page = await list(`per-page=${String(PER_PAGE)}&sort=${sort}`);
+    expect(page.items[0]?.igsn === null).toBe(direction === 'forwards');
+    const tie = order.startsWith('ASC') ? 'ASC' : 'DESC';
+    // The order record-query.ts writes for the list (its id query on a deep page).
+    const statement = CompiledQuery.raw(
+      `SELECT r.id FROM curation_sample AS r ORDER BY r.igsn ${order}, r.id ${tie} LIMIT 10`,
+    );
+    const plan = await explainStatement(t.db, dialect, statement);
+    if (dialect === 'sqlite') expect(plan).toMatch(/USING (COVERING )?INDEX curation_sample__igsn/);
+    else {
+      const steps = plan.split('\n').filter((line) => !/^\s*(Sort Key|Presorted Key):/.test(line));
+      expect(steps[1]).toMatch(/^\s*->\s+(Incremental Sort|Index (Only )?Scan)/);
+      expect(plan).toMatch(/Index (Only )?Scan (Backward )?using curation_sample__igsn/);
+      expect(plan.includes('Backward')).toBe(direction === 'backwards');
+    }
+  });
 });

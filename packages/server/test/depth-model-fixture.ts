@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type {
+import {
   CompiledQuery,
-  KyselyPlugin,
-  PluginTransformQueryArgs,
-  PluginTransformResultArgs,
-  QueryResult,
-  UnknownRow,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type UnknownRow,
+  sql,
 } from 'kysely';
 import { buildApp } from '../src/app';
 import { createBehaviorRegistry } from '../src/engine/behaviors/behavior-registry';
@@ -81,6 +82,23 @@ export async function createDepthApp(dialect: Dialect): Promise<DepthTestApp> {
       await database.destroy();
     },
   };
+}
+
+/**
+ * The plan of a statement the app ran, as text. On PostgreSQL sequential scans and sorts are
+ * switched off: with a handful of rows the planner would rightly scan, and the question is whether
+ * it can read the index in the list's order.
+ */
+export async function explainStatement(db: Db, dialect: Dialect, statement: CompiledQuery): Promise<string> {
+  return db.transaction().execute(async (trx) => {
+    if (dialect === 'postgres') {
+      await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+      await sql`SET LOCAL enable_sort = off`.execute(trx);
+    }
+    const explain = dialect === 'postgres' ? 'EXPLAIN ' : 'EXPLAIN QUERY PLAN ';
+    const { rows } = await trx.executeQuery(CompiledQuery.raw(`${explain}${statement.sql}`, [...statement.parameters]));
+    return rows.map((row) => Object.values(row as Record<string, unknown>).join(' ')).join('\n');
+  });
 }
 
 /** Inserts a row straight into a drilling table (fixtures stay independent of the write behaviors). */

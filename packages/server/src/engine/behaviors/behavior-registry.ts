@@ -1,6 +1,8 @@
 import type { BehaviorInfo, BehaviorParameterInfo, BehaviorTemplate, ModelTemplate } from '@mdis/shared';
 import type { Kysely, RawBuilder, Transaction } from 'kysely';
 import type { Dialect } from '../../infra/db/dialect';
+import type { MaintainedColumn } from '../records/maintained-columns';
+import type { RecordModel } from '../records/record-model';
 
 /** A record as the pipeline handles it: column name → value (already converted for storage). */
 export type RecordValues = Record<string, unknown>;
@@ -62,15 +64,20 @@ export interface BehaviorEngine {
    * Rewrites the maintained columns (ColumnSql.maintained) of every record below the records of
    * `fullName` selected by `ids` (a subquery or a list of ids), in the current transaction: for a
    * behavior whose pseudo values of other models derive from what this write changed (a section's
-   * length moves the depths of the samples below its core).
+   * length moves the depths of the samples below its core). `source` limits it to the columns of
+   * one source (the combined-id behavior refreshes only the expressions over combined ids).
    */
-  refreshMaintainedBelow(fullName: string, ids: RawBuilder<unknown> | readonly number[]): Promise<void>;
+  refreshMaintainedBelow(
+    fullName: string,
+    ids: RawBuilder<unknown> | readonly number[],
+    source?: MaintainedColumn['source'],
+  ): Promise<void>;
   /**
    * Rewrites the maintained columns of the records `ids` of `model` themselves (after every write).
-   * It takes the template, not its name: no template read inside the write's transaction (on SQLite
-   * a read outside it would wait for the connection the transaction holds).
+   * It takes the record model, not its name: no template read inside the write's transaction (on
+   * SQLite a read outside it would wait for the connection the transaction holds).
    */
-  refreshMaintained(model: ModelTemplate, ids: RawBuilder<unknown> | readonly number[]): Promise<void>;
+  refreshMaintained(model: RecordModel, ids: RawBuilder<unknown> | readonly number[]): Promise<void>;
 }
 
 /**

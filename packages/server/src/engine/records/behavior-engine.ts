@@ -9,7 +9,7 @@ import {
   runPresentHooks,
 } from '../behaviors/behavior-registry';
 import type { DynamicDb, DynamicTrx, Row } from './dynamic-db';
-import { idsCondition, maintainedColumns, refreshMaintained } from './maintained-columns';
+import { type MaintainedColumn, idsCondition, maintainedColumns, refreshMaintained } from './maintained-columns';
 import { pseudoPathColumns, createPseudoComputer } from './pseudo-columns';
 import { queryColumns } from './record-columns';
 import { type RecordModel, loadRecordModel, parentColumnOf } from './record-model';
@@ -62,17 +62,21 @@ async function refreshBelow(
   parent: ModelTemplate,
   scope: RawBuilder<unknown> | readonly number[],
   visited: ReadonlySet<string>,
+  source: MaintainedColumn['source'] | undefined,
 ): Promise<void> {
   if (Array.isArray(scope) && scope.length === 0) return;
   const parentIds = Array.isArray(scope) ? sql.join(scope as readonly number[]) : (scope as RawBuilder<unknown>);
   for (const child of await deps.templates.listModels((m) => m.parentModel === parent.fullName)) {
     if (visited.has(child.fullName)) continue;
     const parentColumn = parentColumnOf(child, parent);
-    const columns = maintainedColumns(deps.behaviors, child, deps.dialect);
+    const model = await loadRecordModel(deps.templates, child.fullName);
+    const columns = maintainedColumns(deps.behaviors, model, deps.dialect).filter(
+      (c) => !source || c.source === source,
+    );
     const inScope = sql<SqlBool>`${sql.ref(`r.${parentColumn}`)} IN (${parentIds})`;
     await refreshMaintained(executor, child.table, columns, inScope);
     const childIds = sql`SELECT ${sql.ref('id')} FROM ${sql.table(child.table)} WHERE ${sql.ref(parentColumn)} IN (${parentIds})`;
-    await refreshBelow(deps, executor, child, childIds, new Set([...visited, child.fullName]));
+    await refreshBelow(deps, executor, child, childIds, new Set([...visited, child.fullName]), source);
   }
 }
 
@@ -86,9 +90,9 @@ function maintainedRefresher(
       const columns = maintainedColumns(deps.behaviors, model, deps.dialect);
       if (columns.length > 0) await refreshMaintained(executor, model.table, columns, idsCondition(ids));
     },
-    async refreshMaintainedBelow(fullName, ids) {
+    async refreshMaintainedBelow(fullName, ids, source) {
       const parent = await deps.templates.getModel(fullName);
-      if (parent) await refreshBelow(deps, executor, parent, ids, new Set([fullName]));
+      if (parent) await refreshBelow(deps, executor, parent, ids, new Set([fullName]), source);
     },
   };
 }

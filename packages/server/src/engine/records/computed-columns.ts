@@ -71,14 +71,9 @@ function expressionColumn(
 
 function behaviorColumns(behaviors: BehaviorRegistry, model: RecordModel, dialect: Dialect): Map<string, QueryColumn> {
   const found = new Map<string, QueryColumn>();
-  // A maintained column is sorted and filtered by its stored, indexed copy; the rest by their SQL.
-  const maintained = new Map(maintainedColumns(behaviors, model.template, dialect).map((m) => [m.name, m]));
   for (const { hooks, parameters } of behaviors.resolve(model.template)) {
     for (const [name, column] of Object.entries(hooks.columnSql?.(model.template, parameters, dialect) ?? {})) {
-      if (found.has(name)) continue;
-      const stored = maintained.get(name);
-      const ref = stored ? sql.raw(quotedRef('r', stored.column)) : column.sql;
-      found.set(name, { name, ref, kind: column.kind, level: 0, computed: true });
+      if (!found.has(name)) found.set(name, { name, ref: column.sql, kind: column.kind, level: 0, computed: true });
     }
   }
   return found;
@@ -97,9 +92,16 @@ async function buildListColumns(
     ? await templates.listModels((m) => m.parentModel === model.fullName)
     : [];
   const fromBehaviors = behaviorColumns(behaviors, model, dialect);
+  // A maintained column is sorted and filtered by its stored, indexed copy; the rest by their SQL.
+  const maintained = new Map(maintainedColumns(behaviors, model, dialect).map((m) => [m.name, m]));
   for (const pseudo of open) {
+    const stored = maintained.get(pseudo.name);
     // A pseudoCalc is the template's word; without one, a behavior fills the column and may give its SQL.
-    const column = pseudo.ast ? expressionColumn(model, pseudo, children, dialect) : fromBehaviors.get(pseudo.name);
+    const column: QueryColumn | undefined = stored
+      ? { name: pseudo.name, ref: sql.raw(quotedRef('r', stored.column)), kind: stored.kind, level: 0, computed: true }
+      : pseudo.ast
+        ? expressionColumn(model, pseudo, children, dialect)
+        : fromBehaviors.get(pseudo.name);
     if (column) columns.set(pseudo.name, column);
     else unsortable.add(pseudo.name);
   }

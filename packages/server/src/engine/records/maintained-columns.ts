@@ -1,8 +1,9 @@
-import type { ModelTemplate } from '@mdis/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../../infra/db/dialect';
 import type { AnyDb, BehaviorRegistry } from '../behaviors/behavior-registry';
 import { shortIdentifier } from '../schema-sync/desired-table';
+import { maintainedExpressions } from './maintained-expressions';
+import type { RecordModel } from './record-model';
 
 // Maintained columns (issue 17): a pseudo column whose SQL is too costly to sort or filter a big
 // table by (a sample's mcd depth walks its split, section, core and the sections above) is kept in
@@ -11,6 +12,8 @@ import { shortIdentifier } from '../schema-sync/desired-table';
 // the schema sync that adds, indexes, backfills and drops them, and the write after every record
 // write. They are not template columns: the template keeps its pseudo column, the API shows the
 // value computed as before, and the record history leaves them out (derived, never edited).
+// Besides the behaviors' columns, the engine keeps the template expressions that read their
+// parents only through combined ids (maintained-expressions.ts: a sample's sample_combined_id).
 
 /** The prefix that marks a maintained column in a table; template sync and history skip these. */
 export const MAINTAINED_PREFIX = 'maintained__';
@@ -24,6 +27,11 @@ export interface MaintainedColumn {
   kind: 'number' | 'text';
   /** Its value over the record aliased `r` (self-contained: correlated subqueries only). */
   sql: RawBuilder<unknown>;
+  /**
+   * Who follows what it derives from in other records: a behavior (behavior), or the combined-id
+   * behavior when it rebuilds the combined ids of a subtree (expression over parents' combined ids).
+   */
+  source: 'behavior' | 'expression';
 }
 
 export function maintainedColumnName(name: string): string {
@@ -40,32 +48,46 @@ export function maintainedSqlType(kind: MaintainedColumn['kind'], dialect: Diale
   return dialect === 'postgres' ? 'double precision' : 'real';
 }
 
-// A registry serves one dialect; templates are frozen per revision: computed once per pair.
-const byRegistry = new WeakMap<BehaviorRegistry, WeakMap<ModelTemplate, readonly MaintainedColumn[]>>();
+// A registry serves one dialect; record models are frozen per revision: computed once per pair.
+const byRegistry = new WeakMap<BehaviorRegistry, WeakMap<RecordModel, readonly MaintainedColumn[]>>();
 
-/** The maintained columns of a model: the pseudo columns its behaviors give maintained SQL for. */
+function findMaintained(behaviors: BehaviorRegistry, model: RecordModel, dialect: Dialect): MaintainedColumn[] {
+  const { template } = model;
+  const columns = new Map<string, MaintainedColumn>();
+  for (const { hooks, parameters } of behaviors.resolve(template)) {
+    for (const [name, column] of Object.entries(hooks.columnSql?.(template, parameters, dialect) ?? {})) {
+      const isPseudo = Object.hasOwn(template.columns, name) && template.columns[name].type === 'pseudo';
+      if (!column.maintained || !isPseudo || columns.has(name)) continue;
+      const stored = maintainedColumnName(name);
+      columns.set(name, { name, column: stored, kind: column.kind, sql: column.sql, source: 'behavior' });
+    }
+  }
+  for (const expression of maintainedExpressions(model, dialect)) {
+    if (columns.has(expression.name)) continue;
+    const stored = maintainedColumnName(expression.name);
+    columns.set(expression.name, { ...expression, column: stored, source: 'expression' });
+  }
+  return [...columns.values()];
+}
+
+/**
+ * The maintained columns of a model: the pseudo columns its behaviors give maintained SQL for, and
+ * its template expressions over parents' combined ids (maintained-expressions.ts).
+ */
 export function maintainedColumns(
   behaviors: BehaviorRegistry,
-  template: ModelTemplate,
+  model: RecordModel,
   dialect: Dialect,
 ): readonly MaintainedColumn[] {
-  let byTemplate = byRegistry.get(behaviors);
-  if (!byTemplate) {
-    byTemplate = new WeakMap();
-    byRegistry.set(behaviors, byTemplate);
+  let byModel = byRegistry.get(behaviors);
+  if (!byModel) {
+    byModel = new WeakMap();
+    byRegistry.set(behaviors, byModel);
   }
-  let found = byTemplate.get(template);
+  let found = byModel.get(model);
   if (!found) {
-    const columns = new Map<string, MaintainedColumn>();
-    for (const { hooks, parameters } of behaviors.resolve(template)) {
-      for (const [name, column] of Object.entries(hooks.columnSql?.(template, parameters, dialect) ?? {})) {
-        const isPseudo = Object.hasOwn(template.columns, name) && template.columns[name].type === 'pseudo';
-        if (!column.maintained || !isPseudo || columns.has(name)) continue;
-        columns.set(name, { name, column: maintainedColumnName(name), kind: column.kind, sql: column.sql });
-      }
-    }
-    found = [...columns.values()];
-    byTemplate.set(template, found);
+    found = findMaintained(behaviors, model, dialect);
+    byModel.set(model, found);
   }
   return found;
 }

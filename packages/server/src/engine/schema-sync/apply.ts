@@ -2,6 +2,7 @@ import { AppError } from '@mdis/shared';
 import { sql } from 'kysely';
 import type { Dialect } from '../../infra/db/dialect';
 import { ensureHistoryTriggers, ensureLinkHistoryTriggers } from '../../infra/db/history-triggers';
+import { schemaChanged } from '../../infra/db/named-statements';
 import {
   addColumn,
   alterColumnType,
@@ -88,7 +89,7 @@ async function applyStep(trx: AnyDb, dialect: Dialect, plan: SchemaPlan, step: S
     case 'dropForeignKey':
       return dropForeignKeyPg(trx, step.table, step.column);
     case 'createIndex':
-      return createIndex(trx, step.table, step.index);
+      return createIndex(trx, dialect, step.table, step.index);
     case 'dropIndex':
       return trx.schema.dropIndex(step.name).execute();
     case 'createJoinTable':
@@ -138,5 +139,7 @@ export async function applySchemaPlan(db: AnyDb, dialect: Dialect, plan: SchemaP
     throw failure(plan, error);
   } finally {
     if (rebuild) await sql`PRAGMA foreign_keys = ON`.execute(db);
+    // Prepared statements of this instance may no longer fit the table (PostgreSQL).
+    if (plan.steps.length > 0) schemaChanged();
   }
 }

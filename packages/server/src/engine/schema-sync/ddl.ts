@@ -60,12 +60,22 @@ export async function addColumn(db: AnyDb, dialect: Dialect, table: string, colu
     .execute();
 }
 
-export async function createIndex(db: AnyDb, table: string, index: IndexDef) {
-  await createIndexBuilder(db, table, index).execute();
+export async function createIndex(db: AnyDb, dialect: Dialect, table: string, index: IndexDef) {
+  await createIndexBuilder(db, dialect, table, index).execute();
 }
 
-export function createIndexBuilder(db: AnyDb, table: string, index: IndexDef) {
-  const builder = db.schema.createIndex(index.physicalName).on(table).columns(index.columns);
+/**
+ * PostgreSQL: every column NULLS FIRST, as lists sort (record-query.ts: ascending NULLs first on
+ * both dialects, the order of mDIS); its default (NULLS LAST) would make an ascending sort by a
+ * nullable column sort every row instead of reading the index. A descending sort reads it backwards.
+ * SQLite's indexes already order NULLs first.
+ */
+export function createIndexBuilder(db: AnyDb, dialect: Dialect, table: string, index: IndexDef) {
+  const on = db.schema.createIndex(index.physicalName).on(table);
+  const builder =
+    dialect === 'postgres'
+      ? on.expression(sql.join(index.columns.map((column) => sql`${sql.ref(column)} NULLS FIRST`)))
+      : on.columns(index.columns);
   return index.unique ? builder.unique() : builder;
 }
 

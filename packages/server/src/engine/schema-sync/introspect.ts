@@ -12,6 +12,8 @@ export interface LiveIndex {
   name: string;
   unique: boolean;
   columns: string[];
+  /** PostgreSQL: a column orders NULLs last (built before indexes followed the lists' NULLS FIRST). */
+  nullsLast?: boolean;
 }
 
 export interface LiveForeignKey {
@@ -68,10 +70,12 @@ async function postgresTable(db: AnyDb, table: string): Promise<LiveTable | unde
     where table_schema = current_schema() and table_name = ${table}
     order by ordinal_position`.execute(db);
   if (columns.rows.length === 0) return undefined;
-  const indices = await sql<{ name: string; unique: boolean; columns: string[] }>`
+  // indoption bit 2 = NULLS FIRST (ddl.ts createIndexBuilder).
+  const indices = await sql<{ name: string; unique: boolean; columns: string[]; nullsLast: boolean }>`
     select i.relname as name, x.indisunique as unique,
       array(select a.attname from unnest(x.indkey) with ordinality k(attnum, n)
-            join pg_attribute a on a.attrelid = t.oid and a.attnum = k.attnum order by k.n)::text[] as columns
+            join pg_attribute a on a.attrelid = t.oid and a.attnum = k.attnum order by k.n)::text[] as columns,
+      exists (select 1 from unnest(x.indoption::int2[]) o(flags) where (o.flags & 2) = 0) as "nullsLast"
     from pg_index x
     join pg_class i on i.oid = x.indexrelid
     join pg_class t on t.oid = x.indrelid

@@ -1,6 +1,8 @@
 import type { ModelTemplate } from '@mdis/shared';
-import { sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
+import { runWithoutHistory } from '../../infra/db/audit-context';
 import { excludeFromPostgresHistory } from '../../infra/db/history-triggers';
+import { schemaChanged } from '../../infra/db/named-statements';
 import type { Dialect } from '../../infra/db/dialect';
 import type { BehaviorRegistry } from '../behaviors/behavior-registry';
 import {
@@ -11,13 +13,16 @@ import {
   maintainedSqlType,
   refreshMaintained,
 } from '../records/maintained-columns';
+import { type RecordModel, type TemplateSource, loadRecordModel } from '../records/record-model';
 import type { AnyDb } from './ddl';
 import { physicalIndexName } from './desired-table';
 import { introspectTable } from './introspect';
 
-// Rows per backfill UPDATE: a slice of samples takes ~0.1 s (four depths, each reading the split,
-// section, core and the sections above through their indexes); the event loop runs between.
-const BACKFILL_BATCH = 500;
+// Ids per backfill UPDATE: one set-based statement per range of 50,000 ids (the per-statement cost
+// of 500-id slices and a history trigger per row made the first start on 1M samples take ~5 min).
+// The event loop runs between chunks; on SQLite a chunk holds it while it runs (at start the
+// server is not listening yet; after a template change only new columns are filled).
+export const BACKFILL_CHUNK = 50_000;
 
 /** The index a maintained column is sorted by: (column, id), the list's tie-breaker included. */
 export function maintainedIndexName(table: string, column: string): string {
@@ -25,15 +30,16 @@ export function maintainedIndexName(table: string, column: string): string {
 }
 
 /**
- * Rewrites the maintained columns of every row of `table`, in slices of ids, yielding to the event
- * loop between slices: each slice is its own statement, so a write in between is never lost (its
- * own refresh and the slice read committed values).
+ * Rewrites the maintained columns of every row of `table`, in ranges of ids, yielding to the event
+ * loop between them: each range is its own transaction, so a write in between is never lost (its
+ * own refresh and the range read committed values). A derived copy, not anyone's edit: written
+ * without history rows (PostgreSQL's row trigger would otherwise diff every row).
  */
 export async function backfillMaintained(
   db: AnyDb,
   table: string,
   columns: readonly MaintainedColumn[],
-  batch = BACKFILL_BATCH,
+  chunk = BACKFILL_CHUNK,
 ): Promise<void> {
   if (columns.length === 0) return;
   const { rows } = await sql<{ low: unknown; high: unknown }>`
@@ -41,9 +47,13 @@ export async function backfillMaintained(
   const low = Number(rows[0]?.low ?? 0);
   const high = Number(rows[0]?.high ?? 0);
   if (!Number.isFinite(low) || !Number.isFinite(high) || rows[0]?.low == null) return;
-  for (let from = low; from <= high; from += batch) {
-    const to = from + batch;
-    await refreshMaintained(db, table, columns, sql`${sql.ref('r.id')} >= ${from} AND ${sql.ref('r.id')} < ${to}`);
+  for (let from = low; from <= high; from += chunk) {
+    const range = sql<SqlBool>`${sql.ref('r.id')} >= ${from} AND ${sql.ref('r.id')} < ${from + chunk}`;
+    await runWithoutHistory(() =>
+      db.isTransaction
+        ? refreshMaintained(db, table, columns, range)
+        : db.transaction().execute((trx) => refreshMaintained(trx, table, columns, range)),
+    );
     await new Promise((resolve) => setImmediate(resolve));
   }
 }
@@ -63,6 +73,8 @@ async function tablesHoldingMaintained(db: AnyDb, dialect: Dialect): Promise<Set
 export interface MaintainedSyncOptions {
   /** Rewrite every maintained column, not only the ones just added (after rows were written by SQL). */
   backfillAll?: boolean;
+  /** Only these models (full names); the others of the list are read for their parent chains. */
+  only?: readonly string[];
 }
 
 export interface MaintainedSync {
@@ -92,6 +104,7 @@ async function syncTable(
     await sql`ALTER TABLE ${sql.table(table)} ADD COLUMN ${sql.ref(column.column)} ${sql.raw(
       maintainedSqlType(column.kind, dialect),
     )}`.execute(db);
+  if (added.length > 0 || stale.length > 0) schemaChanged();
   if (dialect === 'postgres' && (added.length > 0 || stale.length > 0))
     await excludeFromPostgresHistory(
       db,
@@ -114,11 +127,23 @@ async function syncTable(
   return { table, added: added.map((c) => c.column), dropped: stale.map((c) => c.name) };
 }
 
+/** The models of a list as a template source: the parent chains of maintained expressions. */
+function listSource(templates: readonly ModelTemplate[]): TemplateSource {
+  const byName = new Map(templates.map((t) => [t.fullName, t]));
+  return {
+    getModel: (fullName) => Promise.resolve(byName.get(fullName)),
+    getForm: () => Promise.resolve(undefined),
+    listForms: () => Promise.resolve([]),
+    listModels: (which = () => true) => Promise.resolve(templates.filter(which)),
+  };
+}
+
 /**
  * Brings the maintained columns of the models' existing tables in line with what their behaviors
- * declare: adds the missing ones (filled in batches) with their (column, id) indexes, drops those no
- * behavior keeps any more. Run at every start (app.ts) and after a model's table is synced; a table
- * holding no maintained column and declaring none costs one introspection.
+ * and expressions declare: adds the missing ones (filled in chunks) with their (column, id) indexes,
+ * drops those no longer kept. Run at every start (app.ts) and after a model's table is synced; a
+ * table holding no maintained column and declaring none costs one introspection. `templates` are
+ * all the models (parent chains are resolved in it); `options.only` narrows the tables synced.
  */
 export async function syncMaintainedColumns(
   db: AnyDb,
@@ -129,8 +154,11 @@ export async function syncMaintainedColumns(
 ): Promise<MaintainedSync[]> {
   const changed: MaintainedSync[] = [];
   const holding = await tablesHoldingMaintained(db, dialect);
+  const source = listSource(templates);
   for (const template of templates) {
-    const wanted = maintainedColumns(behaviors, template, dialect);
+    if (options.only && !options.only.includes(template.fullName)) continue;
+    const model: RecordModel = await loadRecordModel(source, template.fullName);
+    const wanted = maintainedColumns(behaviors, model, dialect);
     if (wanted.length === 0 && !holding.has(template.table)) continue;
     const result = await syncTable(db, dialect, template.table, wanted, options);
     if (result) changed.push(result);

@@ -82,7 +82,12 @@ function indexSteps(desired: DesiredTable, live: LiveTable | undefined, renames:
   for (const index of desired.indices) {
     const current = liveIndices.find((l) => l.name === index.physicalName);
     const renamedColumns = current?.columns.map((c) => renames.get(c) ?? c);
-    if (current && renamedColumns && sameIndex(index, { unique: current.unique, columns: renamedColumns })) continue;
+    // A PostgreSQL index from before NULLS FIRST is rebuilt: lists sort NULLs first (ddl.ts).
+    const same =
+      current !== undefined &&
+      renamedColumns !== undefined &&
+      sameIndex(index, { unique: current.unique, columns: renamedColumns });
+    if (same && current.nullsLast !== true) continue;
     if (current) drops.push({ kind: 'dropIndex', table, name: current.name });
     creates.push({ kind: 'createIndex', table, index });
   }

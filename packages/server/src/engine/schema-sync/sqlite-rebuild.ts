@@ -39,8 +39,9 @@ export async function rebuildSqliteTable(trx: AnyDb, plan: SchemaPlan): Promise<
   }
   await trx.schema.dropTable(table).execute();
   await trx.schema.alterTable(temporary).renameTo(table).execute();
-  for (const index of plan.desired.indices) await createIndex(trx, table, index);
-  for (const index of maintainedIndices) await createIndex(trx, table, { ...index, physicalName: index.name });
+  for (const index of plan.desired.indices) await createIndex(trx, 'sqlite', table, index);
+  for (const index of maintainedIndices)
+    await createIndex(trx, 'sqlite', table, { ...index, physicalName: index.name });
   const broken = await sql`select * from pragma_foreign_key_check(${table})`.execute(trx);
   if (broken.rows.length > 0)
     throw new AppError('CONFLICT', `Rows of ${table} reference records that do not exist.`, { table });

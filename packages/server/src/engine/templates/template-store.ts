@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { AppError, parseFormTemplate, parseModelTemplate, type FormTemplate, type ModelTemplate } from '@mdis/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { schemaChanged } from '../../infra/db/named-statements';
 import type { Db } from '../../infra/db/schema';
 import {
   createTemplatesRepository,
@@ -201,6 +202,8 @@ function createTemplateCache(repository: TemplatesRepository) {
     const revision = await scopedRevision(repository);
     const cached = caches[kind] as Cache<T> | undefined;
     if (cached?.revision === revision) return cached.entries;
+    // Another instance's schema sync bumps the revision with its DDL: our prepared plans may be stale.
+    if (cached && kind === 'model') schemaChanged();
     const rows = await repository.list(kind);
     const entries = new Map(rows.map((row) => [row.name, describe(row, parse)]));
     (caches as Record<TemplateKind, Cache<T>>)[kind] = { revision, entries };

@@ -1,12 +1,19 @@
 import type { PostgresPool } from 'kysely';
 import type pg from 'pg';
 import { auditActorJson } from './audit-context';
-import { isStalePlan, statementNames } from './named-statements';
+import { currentSchemaGeneration, isStalePlan, statementNames } from './named-statements';
 
 /** The PostgreSQL setting the history trigger reads (`current_setting('mdis.audit', true)`). */
 export const AUDIT_SETTING = 'mdis.audit';
 
 const patched = new WeakSet<object>();
+
+/** Whether the connection is inside a transaction once `text` (Kysely's own statements) has run. */
+function transactionStateAfter(text: string, inTransaction: boolean): boolean {
+  if (/^\s*(begin|start transaction)\b/i.test(text)) return true;
+  if (/^\s*(commit|rollback)\s*$/i.test(text)) return false;
+  return inTransaction;
+}
 
 // Kysely begins every transaction with the query `begin`. Sent with the actor's setting in the
 // same simple-protocol round trip, the setting costs nothing extra and ends with the transaction
@@ -15,8 +22,14 @@ function patchClient(client: pg.PoolClient): void {
   if (patched.has(client)) return;
   patched.add(client);
   const query = client.query.bind(client) as (text: unknown, values?: unknown[]) => Promise<unknown>;
-  const names = statementNames();
+  let names = statementNames();
+  let inTransaction = false;
   const prepared = async (text: string, values: unknown[]) => {
+    if (names.generation !== currentSchemaGeneration()) {
+      // The old plans may not fit the tables any more: freed, and the next names are new ones.
+      names = statementNames();
+      await query('DEALLOCATE ALL');
+    }
     const name = names.nameOf(text);
     if (name === undefined) return query(text, values);
     try {
@@ -24,10 +37,13 @@ function patchClient(client: pg.PoolClient): void {
     } catch (error) {
       if (!isStalePlan(error)) throw error;
       names.forget(text);
+      // Inside a transaction the error has aborted it: a retry would only fail again, differently.
+      if (inTransaction) throw error;
       return query(text, values);
     }
   };
   const audited = async (text: unknown, values?: unknown[]) => {
+    if (typeof text === 'string') inTransaction = transactionStateAfter(text, inTransaction);
     const actor = text === 'begin' ? auditActorJson() : null;
     if (actor === null) return typeof text === 'string' && values ? prepared(text, values) : query(text, values);
     const results = await query(`begin; select set_config('${AUDIT_SETTING}', ${client.escapeLiteral(actor)}, true)`);

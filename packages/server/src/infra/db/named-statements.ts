@@ -8,20 +8,41 @@ export const NAMED_STATEMENTS_PER_CONNECTION = 100;
 
 const SELECT = /^\s*select\b/i;
 
+// Bumped whenever tables may have changed shape: a statement prepared before could fail with
+// "cached plan must not change result type", which inside a transaction aborts it (no retry can
+// follow). Statements of a new generation have new names, so they are parsed afresh.
+let schemaGeneration = 0;
+
+/**
+ * Tables may have changed shape (schema sync applied a plan here, or this instance saw the template
+ * revision move, which another instance's sync bumps in the same transaction as its DDL): every
+ * connection prepares its statements anew before the next one it runs.
+ */
+export function schemaChanged(): void {
+  schemaGeneration += 1;
+}
+
+export function currentSchemaGeneration(): number {
+  return schemaGeneration;
+}
+
 /**
  * Names for the SELECTs of one connection, so that pg prepares each statement text once (Parse on
  * first use, then Bind/Execute only) and PostgreSQL may reuse its plan: planning the sample list's
  * seven-table join cost ~15 ms per request, its execution well under one. Kysely sends values as
  * parameters (LIMIT and OFFSET too), so a text is a query shape. Same text, same name.
  */
-export function statementNames(limit = NAMED_STATEMENTS_PER_CONNECTION) {
+export function statementNames(limit = NAMED_STATEMENTS_PER_CONNECTION, generation = schemaGeneration) {
   const names = new Map<string, string | null>();
   return {
+    /** The schema generation these names belong to (the name carries it: never reused across them). */
+    generation,
     nameOf(text: string): string | undefined {
       const known = names.get(text);
       if (known !== undefined) return known ?? undefined;
       if (names.size >= limit || !SELECT.test(text)) return undefined;
-      const name = `mdis_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+      const hash = createHash('sha1').update(text).digest('hex').slice(0, 24);
+      const name = `mdis_${String(generation)}_${hash}`;
       names.set(text, name);
       return name;
     },

@@ -78,7 +78,10 @@ async function buildTable(deps: ModelWritesDeps, fullName: string, options: Tabl
     ? await planModelTable(deps.db, deps.dialect, model, sync)
     : await syncModelTable(deps.db, deps.dialect, model, sync);
   // The engine's maintained columns (a new table's, or those a behavior of the changed template keeps).
-  if (!options.dryRun) await syncMaintainedColumns(deps.db, deps.dialect, deps.behaviors, [model]);
+  if (!options.dryRun)
+    await syncMaintainedColumns(deps.db, deps.dialect, deps.behaviors, await templates.listModels(), {
+      only: [fullName],
+    });
   const state = await templates.syncState(fullName);
   return {
     model: fullName,

@@ -100,7 +100,10 @@ export function combinedIdBehavior(lookup: CombinedIdNamingLookup = () => undefi
       afterUpdate: async (context) => {
         const { trx, model, record, previous } = context;
         if (sameValue(previous?.[COMBINED_ID], record[COMBINED_ID])) return;
-        await recomputeDescendants(trx, engineOf(context), namingOf, model, sql`${record.id}`);
+        const engine = engineOf(context);
+        await recomputeDescendants(trx, engine, namingOf, model, sql`${record.id}`);
+        // Then the stored pseudo expressions over combined ids below (a sample's sample_combined_id).
+        await engine.refreshMaintainedBelow(model.fullName, sql`${record.id}`, 'expression');
       },
     },
   };

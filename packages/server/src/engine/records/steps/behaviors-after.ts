@@ -30,5 +30,5 @@ export async function runAfterBehaviors(
   });
   // After the hooks, which may still change the row (a combined id named by the new id).
   const id = Number(record.id);
-  if (engine && Number.isInteger(id)) await engine.refreshMaintained(model.template, [id]);
+  if (engine && Number.isInteger(id)) await engine.refreshMaintained(model, [id]);
 }

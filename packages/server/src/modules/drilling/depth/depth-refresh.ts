@@ -23,11 +23,11 @@ async function refreshBelow(context: BehaviorContext): Promise<void> {
     if (!link) return;
     const cores = new Set([idOf(previous?.[link.parentColumn]), idOf(record[link.parentColumn])]);
     const ids = [...cores].filter((id): id is number => id !== undefined);
-    await engine.refreshMaintainedBelow(link.parent.fullName, ids);
+    await engine.refreshMaintainedBelow(link.parent.fullName, ids, 'behavior');
     return;
   }
   const id = idOf(record.id);
-  if (id !== undefined) await engine.refreshMaintainedBelow(model.fullName, [id]);
+  if (id !== undefined) await engine.refreshMaintainedBelow(model.fullName, [id], 'behavior');
 }
 
 function changedInputs(context: BehaviorContext): boolean {

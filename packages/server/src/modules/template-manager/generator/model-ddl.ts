@@ -38,7 +38,7 @@ export function modelDdl(model: ModelTemplate, dialect: Dialect): string {
   const desired = desiredTable(model, dialect);
   const statements = [
     createTableBuilder(db, dialect, desired).compile().sql,
-    ...desired.indices.map((index) => createIndexBuilder(db, desired.table, index).compile().sql),
+    ...desired.indices.map((index) => createIndexBuilder(db, dialect, desired.table, index).compile().sql),
   ];
   const joins = desired.joinTables.map(
     (j) => `-- m:n join table with ${j.relatedTable}: ${j.ownColumn}, ${j.relatedColumn}`,
