@@ -49,6 +49,12 @@ describe.skipIf(!available).each(DIALECTS)('npm run migrate:mdis from MariaDB (%
     expect(report.users).toEqual({ source: 7, target: 7 });
     expect(report.files).toEqual([]);
     expect(report.warnings).toContain('project_hole.end_date: 1 zero date(s) (0000-00-00) became empty (null)');
+    // Blocked and unconfirmed accounts are both inactive; only the unconfirmed one is marked so.
+    const states = await database.db.selectFrom('users').select(['username', 'active', 'confirmed']).execute();
+    expect(states.filter((u) => u.active === 0).sort((a, b) => a.username.localeCompare(b.username))).toEqual([
+      { username: 'gone', active: 0, confirmed: 1 },
+      { username: 'newbie', active: 0, confirmed: 0 },
+    ]);
     // Text indexes are dropped for the bulk copy and built again from the rows.
     if (dialect === 'sqlite' || (await liveTextIndex(database.db as never, dialect, 'curation_sample'))?.length)
       expect(await liveTextIndex(database.db as never, dialect, 'curation_sample')).toContain('igsn');
@@ -68,9 +74,12 @@ describe.skipIf(!available).each(DIALECTS)('npm run migrate:mdis from MariaDB (%
       expect(hash.password_hash).toMatch(/^\$argon2id\$/);
       expect((await login('curator', 'curator-secret')).statusCode).toBe(200);
       expect((await login('curator', 'wrong-password')).statusCode).toBe(422);
-      for (const name of ['gone', 'newbie']) {
+      for (const [name, message] of [
+        ['gone', AUTH_MESSAGES.inactive],
+        ['newbie', AUTH_MESSAGES.unconfirmed],
+      ] as const) {
         const refused = await login(name, fixture.users.find((u) => u.username === name)?.password ?? '');
-        expect(refused.json()).toEqual([{ field: 'password', message: AUTH_MESSAGES.inactive }]);
+        expect(refused.json()).toEqual([{ field: 'password', message }]);
       }
       const limited = await login('limited', 'limited-secret');
       expect(limited.json<{ permissions: string[]; roles: string[] }>()).toMatchObject({

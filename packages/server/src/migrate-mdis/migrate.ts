@@ -1,5 +1,6 @@
 import { resolveJoinTable } from '../engine/schema-sync';
 import type { Database } from '../infra/db/database';
+import { USER_COLUMNS } from '../infra/db/schema';
 import type { FileStorage } from '../infra/storage/file-storage';
 import { sql } from 'kysely';
 import { seedDefaultWidgets } from '../modules/widgets/default-widgets';
@@ -12,7 +13,6 @@ import { systemPlans } from './system-plans';
 import { dropTextIndexes, prepareTarget, resetSequences, restoreTextIndexes } from './target';
 import { readSourceTemplates, type SourceTemplates } from './templates';
 import { readUsers } from './users';
-import { USER_COLUMNS } from '../modules/users/users.repository';
 import { brokenReferences, countDifferences, verifyTable, type VerificationReport } from './verify';
 
 export { MigrationError } from './target';
