@@ -4,15 +4,14 @@
 // restarts it and checks that every acknowledged write is there, that no stored bytes lack a row,
 // that no interrupted upload left temporaries behind, and that every file is served whole. Prints
 // the figures of each round and the totals; exits 1 when a write was lost or a file is half-written.
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { type ServerProcess, startServerProcess } from './crash/server-process';
 import { type Check, verify } from './crash/verify';
 import { createHole, emptyLedger, login, writeStream } from './crash/workload';
+import { freshPostgresDatabase } from './fresh-postgres';
 
 const { values: args } = parseArgs({
   options: {
@@ -29,24 +28,6 @@ const workers = Number(args.workers);
 const [minMs, maxMs] = [Number(args['min-ms']), Number(args['max-ms'])];
 const ADMIN_PASSWORD = 'crash-Admin-password-1';
 
-/** A database of its own on the PostgreSQL server of `url`; returns its URL and how to drop it. */
-async function freshPostgresDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `mdis_crash_${randomBytes(5).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const own = new URL(url);
-  own.pathname = `/${name}`;
-  return { url: own.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function summary(check: Check): string {
@@ -57,7 +38,7 @@ async function main(): Promise<number> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mdis-crash-'));
   const tmpDir = path.join(dataDir, 'tmp');
   mkdirSync(tmpDir);
-  const database = args['database-url'] ? await freshPostgresDatabase(args['database-url']) : undefined;
+  const database = args['database-url'] ? await freshPostgresDatabase(args['database-url'], 'mdis_crash') : undefined;
   const env = { dataDir, tmpDir, adminPassword: ADMIN_PASSWORD, ...(database ? { databaseUrl: database.url } : {}) };
   const dialect = database ? 'postgres' : 'sqlite';
   console.log(

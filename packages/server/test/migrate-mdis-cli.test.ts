@@ -76,6 +76,15 @@ describe.skipIf(!available)('npm run migrate:mdis (the command)', () => {
     expect(first.stdout).toContain('file 5 DA_upload_unassigned.csv: missing in the source folder');
     expect(first.stdout).toMatch(/curation_sample +96 → 96 +15\/15 columns/);
     expect(first.stdout).toMatch(/Wrote [\d,]+ rows in [\d.]+ s \([\d,]+ rows\/s/);
+    // The same report as a page next to the JSON, with the difference in it.
+    const html = readFileSync(join(work, 'first.html'), 'utf8');
+    expect(html).toContain('1 difference(s)');
+    expect(html).toMatch(
+      /<td class="n">5<\/td><td>DA_upload_unassigned\.csv<\/td><td class="diff">missing in the source folder/,
+    );
+    expect(html).toMatch(
+      /<td>curation_sample<\/td><td>curation_sample<\/td><td class="n">96<\/td><td class="n">96<\/td>/,
+    );
     const second = await cli([...args, '--allow-differences', '--report', join(work, 'second.json')], dataDir);
     expect(second.code, second.stderr).toBe(0);
     expect(JSON.parse(readFileSync(join(work, 'second.json'), 'utf8'))).toMatchObject({

@@ -1,4 +1,4 @@
-import { type ErrorBody, type FieldError, type ListMeta, type User, USER_MESSAGES } from '@mdis/shared';
+import { AUTH_MESSAGES, type ErrorBody, type FieldError, type ListMeta, type User, USER_MESSAGES } from '@mdis/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DIALECTS } from './helpers/dialects';
 import { buildUser, login, signedInUser } from './helpers/factories';
@@ -76,6 +76,7 @@ describe.each(DIALECTS)('users (%s)', (dialect) => {
         roles: ['operator'],
         permissions: ['form-core:edit'],
         active: true,
+        confirmed: true,
         last_login_at: null,
       });
       expect(created.body).not.toMatch(/password/);
@@ -176,6 +177,25 @@ describe.each(DIALECTS)('users (%s)', (dialect) => {
       await call('PUT', `${USERS}/${other.id}`, { name: 'Kim' });
       expect((await call('PUT', `${USERS}/${other.id}`, { name: 'Kim', password: '' })).statusCode).toBe(200);
       await expect(login(t.app, 'kim', other.password)).resolves.toMatchObject({ username: 'kim' });
+    });
+
+    it('an unconfirmed account (moved from mDIS v3) is told so at login and confirmed by activating it', async () => {
+      const other = await buildUser(t.db, { username: 'unconfirmed', active: false });
+      await t.db.updateTable('users').set({ confirmed: 0 }).where('id', '=', other.id).execute();
+      expect((await call('GET', `${USERS}/${other.id}`)).json()).toMatchObject({ active: false, confirmed: false });
+      const signIn = () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          payload: { username: 'unconfirmed', password: other.password },
+        });
+      expect((await signIn()).json()).toEqual([{ field: 'password', message: AUTH_MESSAGES.unconfirmed }]);
+      const activated = await call('PUT', `${USERS}/${other.id}`, { active: true });
+      expect(activated.json()).toMatchObject({ active: true, confirmed: true });
+      expect((await signIn()).statusCode).toBe(200);
+      // Deactivated again, it is a deactivated account, no longer an unconfirmed one.
+      await call('PUT', `${USERS}/${other.id}`, { active: false });
+      expect((await signIn()).json()).toEqual([{ field: 'password', message: AUTH_MESSAGES.inactive }]);
     });
 
     it('deactivating a user ends its sessions', async () => {

@@ -51,3 +51,18 @@ export function canonical(type: ColumnType | 'key', value: unknown): string {
   if (type === 'integer' || type === 'double' || type === 'key') return String(Number(value));
   return text(value);
 }
+
+/**
+ * A JSON column's text (user settings, widget settings): the original's may be plain text, kept as
+ * a JSON string then; empty values become `empty`.
+ */
+export function jsonText(value: unknown, empty: string): string {
+  if (value === null || value === undefined) return empty;
+  const raw = text(value);
+  try {
+    JSON.parse(raw);
+    return raw;
+  } catch {
+    return JSON.stringify(raw);
+  }
+}

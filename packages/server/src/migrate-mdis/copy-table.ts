@@ -2,6 +2,7 @@ import { runWithoutHistory } from '../infra/db/audit-context';
 import type { Dialect } from '../infra/db/dialect';
 import type { Db } from '../infra/db/schema';
 import { createBulkWriter } from '../seed/demo/bulk-writer';
+import { sql } from 'kysely';
 import type { Checkpoint, Checkpoints } from './checkpoints';
 import type { TargetValue } from './convert';
 import type { Source, SourceRow } from './source';
@@ -17,6 +18,8 @@ export interface CopyPlan {
   map(row: SourceRow): TargetValue[] | null;
   /** The numeric key the copy resumes after (`id`); none: the table is copied in one transaction. */
   key?: string;
+  /** The target's rows are deleted with the first batch (seeded defaults the source replaces). */
+  replaceExisting?: boolean;
 }
 
 export interface CopyContext {
@@ -40,10 +43,12 @@ export async function copyTable(ctx: CopyContext, plan: CopyPlan, previous?: Che
   const spec = { key: plan.step, table: plan.targetTable, columns: plan.targetColumns };
   const keyIndex = plan.key === undefined ? -1 : plan.sourceColumns.indexOf(plan.key);
   let batch: { values: TargetValue[]; key: number }[] = [];
+  let replace = plan.replaceExisting === true && checkpoint.rows === 0;
 
   const write = async (final: boolean) =>
     runWithoutHistory(() =>
       ctx.db.transaction().execute(async (trx) => {
+        if (replace) await sql`DELETE FROM ${sql.table(plan.targetTable)}`.execute(trx);
         const writer = createBulkWriter(trx, ctx.dialect, [spec]);
         for (const row of batch)
           writer.push(plan.step, Object.fromEntries(plan.targetColumns.map((c, i) => [c, row.values[i] ?? null])));
@@ -51,6 +56,7 @@ export async function copyTable(ctx: CopyContext, plan: CopyPlan, previous?: Che
         const lastId = batch.length > 0 && keyIndex >= 0 ? (batch.at(-1)?.key ?? checkpoint.lastId) : checkpoint.lastId;
         checkpoint = { step: plan.step, lastId, rows: checkpoint.rows + batch.length, done: final };
         await ctx.checkpoints.save(trx, checkpoint);
+        replace = false;
       }),
     );
 

@@ -1,9 +1,11 @@
 import { resolveJoinTable } from '../engine/schema-sync';
 import type { Database } from '../infra/db/database';
+import { USER_COLUMNS } from '../infra/db/schema';
 import type { FileStorage } from '../infra/storage/file-storage';
 import { sql } from 'kysely';
 import { seedDefaultWidgets } from '../modules/widgets/default-widgets';
 import { createCheckpoints } from './checkpoints';
+import { dashboardPlans } from './dashboard-plans';
 import { copyTable, type CopyContext, writeAll } from './copy-table';
 import { joinTablePlans, modelTablePlan, type TablePlan, type Warnings } from './data-plans';
 import { copyArchiveFiles, type FileProblem, filesMissingInStorage } from './files';
@@ -12,7 +14,6 @@ import { systemPlans } from './system-plans';
 import { dropTextIndexes, prepareTarget, resetSequences, restoreTextIndexes } from './target';
 import { readSourceTemplates, type SourceTemplates } from './templates';
 import { readUsers } from './users';
-import { USER_COLUMNS } from '../modules/users/users.repository';
 import { brokenReferences, countDifferences, verifyTable, type VerificationReport } from './verify';
 
 export { MigrationError } from './target';
@@ -33,8 +34,10 @@ export interface MigrateResult {
   /** Rows written by this run (a resumed run counts only its own). */
   rowsWritten: number;
   seconds: number;
-  /** Of those, the copy of the rows (templates, files and verification excluded). */
+  /** Of those, the copy of the rows (templates, files and verification excluded; text index build included). */
   copySeconds: number;
+  /** Of the copy, building the text indexes from the copied rows. */
+  indexSeconds: number;
 }
 
 type RunWarnings = Warnings & { list(): string[]; copied(): void };
@@ -63,6 +66,7 @@ async function planTables(
   source: Source,
   templates: SourceTemplates,
   database: Database | undefined,
+  userIds: ReadonlySet<number>,
   warnings: Warnings,
 ) {
   const plans: TablePlan[] = [];
@@ -76,7 +80,9 @@ async function planTables(
     const joinTable = (a: string, b: string) => resolveJoinTable(db, dialect, a, b);
     plans.push(...(await joinTablePlans(source, templates.models, joinTable, warnings)));
   }
-  plans.push(...systemPlans(await source.tables(), new Date().toISOString()));
+  const now = new Date().toISOString();
+  plans.push(...(await systemPlans(source, now, warnings)));
+  plans.push(...(await dashboardPlans(source, userIds, now, warnings)));
   return plans;
 }
 
@@ -210,22 +216,27 @@ export async function migrateMdisV3(
   const seconds = () => (performance.now() - started) / 1000;
   try {
     if (!options.dryRun) await prepareTarget(database, templates, options.force ?? false);
-    const plans = await planTables(source, templates, options.dryRun ? undefined : database, warnings);
     const users = await readUsers(source, warnings);
+    const userIds = new Set(users.map((user) => Number(user[0])));
+    const plans = await planTables(source, templates, options.dryRun ? undefined : database, userIds, warnings);
     if (options.dryRun)
       return {
         report: await dryRunReport(source, plans, users.length, templates, warnings.list()),
         rowsWritten: 0,
         seconds: seconds(),
         copySeconds: 0,
+        indexSeconds: 0,
       };
     const { db, dialect } = database;
     const ctx = { db, dialect, source, checkpoints: createCheckpoints(db), batchSize: options.batchSize ?? 2000 };
     const copyStarted = performance.now();
     await dropTextIndexes(database, templates);
     const rowsWritten = await copyAll(ctx, plans, users, options);
+    const indexStarted = performance.now();
     await restoreTextIndexes(database, templates);
+    const indexSeconds = (performance.now() - indexStarted) / 1000;
     const copySeconds = (performance.now() - copyStarted) / 1000;
+    // Only when the source had no dashboard: the original's widgets replaced the default ones.
     await seedDefaultWidgets(db);
     await resetSequences(database, [...plans.filter((p) => p.key === 'id').map((p) => p.targetTable), 'users']);
     for (const { targetTable } of plans) await sql`ANALYZE ${sql.table(targetTable)}`.execute(db);
@@ -236,7 +247,7 @@ export async function migrateMdisV3(
       users: users.length,
       warnings: warnings.list(),
     });
-    return { report, rowsWritten, seconds: seconds(), copySeconds };
+    return { report, rowsWritten, seconds: seconds(), copySeconds, indexSeconds };
   } finally {
     await source.close();
   }

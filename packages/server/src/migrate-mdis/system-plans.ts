@@ -1,110 +1,70 @@
-import { convertValue, type TargetValue } from './convert';
-import type { TablePlan } from './data-plans';
-import type { SourceRow } from './source';
+import { convertValue, jsonText } from './convert';
+import type { TablePlan, Warnings } from './data-plans';
+import { type ColumnMapping, constant, mappedPlan } from './mapped-plan';
+import type { Source } from './source';
 
 // The original's own tables as ours: value lists (`dis_list*`), the IGSN registry (`dis_igsn`)
 // and the per-user settings (`user_config`). Ids are kept, so list items keep their list.
 
-function plan(
-  step: string,
-  sourceTable: string,
-  sourceColumns: string[],
-  targetColumns: string[],
-  types: TablePlan['types'],
-  map: (row: SourceRow) => TargetValue[] | null,
-  key: string | null = 'id',
-): TablePlan {
-  return { step, sourceTable, sourceColumns, targetTable: step, targetColumns, types, map, ...(key ? { key } : {}) };
+const text = (value: unknown) => String(convertValue('text', value));
+const key = (target: string, from = target): ColumnMapping => ({
+  target,
+  from: [from],
+  type: 'key',
+  fallback: constant(null),
+});
+
+const LIST: ColumnMapping[] = [
+  key('id'),
+  { target: 'listname', from: ['list_name'], type: 'string', fallback: constant('') },
+  { target: 'is_locked', from: ['is_locked'], type: 'boolean', fallback: constant(0) },
+  { target: 'list_uri', from: ['list_uri'], type: 'string', fallback: constant(null) },
+];
+
+const LIST_ITEM: ColumnMapping[] = [
+  key('id'),
+  key('list_id'),
+  { target: 'display', from: ['display'], type: 'string', fallback: constant('') },
+  { target: 'remark', from: ['remark'], type: 'text', fallback: constant(null) },
+  { target: 'uri', from: ['uri'], type: 'string', fallback: constant(null) },
+  { target: 'sort', from: ['sort'], type: 'integer', fallback: constant(0) },
+];
+
+function igsnRegistry(now: string): ColumnMapping[] {
+  return [
+    key('id'),
+    { target: 'igsn', from: ['igsn'], type: 'string', fallback: constant(''), convert: (v) => text(v).toUpperCase() },
+    // The model may be named with its PHP namespace (app\models\CoreCore): the class name is ours.
+    {
+      target: 'data_model',
+      from: ['model'],
+      type: 'string',
+      fallback: constant(''),
+      convert: (v) => text(v).split('\\').pop() ?? '',
+    },
+    key('model_id'),
+    { target: 'created_at', from: [], type: 'string', fallback: constant(now), optional: true },
+  ];
 }
 
-const text = (value: unknown) => (value === null || value === undefined ? null : convertValue('text', value));
-
-/** A stored user setting is JSON; the original's may be plain text: kept as a JSON string then. */
-function jsonText(value: unknown): string {
-  const raw = text(value) ?? 'null';
-  try {
-    JSON.parse(String(raw));
-    return String(raw);
-  } catch {
-    return JSON.stringify(raw);
-  }
-}
-
-function listPlans(tables: Set<string>): TablePlan[] {
-  const plans: TablePlan[] = [];
-  if (tables.has('dis_list'))
-    plans.push(
-      plan(
-        'value_lists',
-        'dis_list',
-        ['id', 'list_name', 'is_locked', 'list_uri'],
-        ['id', 'listname', 'is_locked', 'list_uri'],
-        { id: 'key', listname: 'string', is_locked: 'boolean', list_uri: 'string' },
-        (r) => [
-          convertValue('key', r.id),
-          text(r.list_name),
-          convertValue('boolean', r.is_locked) ?? 0,
-          text(r.list_uri),
-        ],
-      ),
-    );
-  if (tables.has('dis_list_item'))
-    plans.push(
-      plan(
-        'value_list_items',
-        'dis_list_item',
-        ['id', 'list_id', 'display', 'remark', 'uri', 'sort'],
-        ['id', 'list_id', 'display', 'remark', 'uri', 'sort'],
-        { id: 'key', list_id: 'key', display: 'string', remark: 'text', uri: 'string', sort: 'integer' },
-        (r) => [
-          convertValue('key', r.id),
-          convertValue('key', r.list_id),
-          text(r.display),
-          text(r.remark),
-          text(r.uri),
-          convertValue('integer', r.sort) ?? 0,
-        ],
-      ),
-    );
-  return plans;
-}
-
-function registryPlans(tables: Set<string>, now: string): TablePlan[] {
-  const plans: TablePlan[] = [];
-  if (tables.has('dis_igsn'))
-    plans.push(
-      plan(
-        'igsn_registry',
-        'dis_igsn',
-        ['id', 'igsn', 'model', 'model_id'],
-        ['id', 'igsn', 'data_model', 'model_id', 'created_at'],
-        { id: 'key', igsn: 'string', data_model: 'string', model_id: 'key' },
-        // The model may be named with its PHP namespace (app\models\CoreCore): the class name is ours.
-        (r) => [
-          convertValue('key', r.id),
-          String(text(r.igsn)).toUpperCase(),
-          String(text(r.model)).split('\\').pop() ?? '',
-          convertValue('key', r.model_id),
-          now,
-        ],
-      ),
-    );
-  if (tables.has('user_config'))
-    plans.push(
-      plan(
-        'user_config',
-        'user_config',
-        ['user_id', 'key', 'value'],
-        ['user_id', 'key', 'value'],
-        { user_id: 'key', key: 'string', value: 'text' },
-        (r) => [convertValue('key', r.user_id), text(r.key), jsonText(r.value)],
-        null,
-      ),
-    );
-  return plans;
-}
+const USER_CONFIG: ColumnMapping[] = [
+  key('user_id'),
+  { target: 'key', from: ['key'], type: 'string', fallback: constant('') },
+  // A stored setting is JSON; the original's may be plain text: kept as a JSON string then.
+  { target: 'value', from: ['value'], type: 'text', fallback: constant('null'), convert: (v) => jsonText(v, 'null') },
+];
 
 /** The plans for the original's own tables the source has. */
-export function systemPlans(tables: Set<string>, now: string): TablePlan[] {
-  return [...listPlans(tables), ...registryPlans(tables, now)];
+export async function systemPlans(source: Source, now: string, warnings: Warnings): Promise<TablePlan[]> {
+  const tables = await source.tables();
+  const plans: TablePlan[] = [];
+  const add = async (step: string, sourceTable: string, mappings: ColumnMapping[], tableKey: string | null = 'id') => {
+    if (tables.has(sourceTable))
+      plans.push(await mappedPlan(source, { step, sourceTable, key: tableKey }, mappings, warnings));
+  };
+  await add('value_lists', 'dis_list', LIST);
+  await add('value_list_items', 'dis_list_item', LIST_ITEM);
+  await add('igsn_registry', 'dis_igsn', igsnRegistry(now));
+  await add('user_config', 'user_config', USER_CONFIG, null);
+  return plans;
 }

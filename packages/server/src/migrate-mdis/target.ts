@@ -11,8 +11,19 @@ export class MigrationError extends Error {
   override name = 'MigrationError';
 }
 
-/** Our own tables the migration fills besides the template tables (children after parents). */
-export const SYSTEM_TARGET_TABLES = ['value_lists', 'value_list_items', 'igsn_registry', 'user_config'];
+/**
+ * Our own tables the migration fills besides the template tables (children after parents). Not
+ * widgets: a first start seeds the default dashboard, which the original's replaces (dashboard-plans).
+ */
+export const SYSTEM_TARGET_TABLES = [
+  'value_lists',
+  'value_list_items',
+  'igsn_registry',
+  'user_config',
+  'posts',
+  'messages',
+  'message_images',
+];
 
 /** Whether the target already holds records: users, or rows in any of the given tables. */
 async function holdsRecords(database: Database, tables: readonly string[]): Promise<string | undefined> {

@@ -68,7 +68,7 @@ async function readRbac(source: Source, tables: Set<string>): Promise<Rbac> {
   };
 }
 
-/** Every user as our row (values in USER_COLUMNS order, users.repository); blocked and unconfirmed users stay inactive. */
+/** Every user as our row (values in USER_COLUMNS order, infra/db/schema); blocked and unconfirmed users stay inactive. */
 export async function readUsers(source: Source, warnings: Warnings): Promise<TargetValue[][]> {
   const tables = await source.tables();
   if (!tables.has('user')) {
@@ -98,7 +98,9 @@ export async function readUsers(source: Source, warnings: Warnings): Promise<Tar
           warnings.add(`user ${String(user.username)}: the RBAC item '${item}' has no counterpart here; not migrated`);
       }
     }
-    // yii2-usuario lets neither a blocked nor (by default) an unconfirmed user sign in.
+    // yii2-usuario lets neither a blocked nor (by default) an unconfirmed user sign in: both are
+    // inactive here. Unconfirmed ones stay marked (confirmed 0: told so at login, shown so to the
+    // administrator, confirmed by activating); blocked ones are deactivated accounts, confirmed or not.
     const blocked = user.blocked_at !== null && user.blocked_at !== undefined;
     const unconfirmed = user.confirmed_at === null || user.confirmed_at === undefined;
     const created = iso(user.created_at) ?? new Date(0).toISOString();
@@ -111,6 +113,7 @@ export async function readUsers(source: Source, warnings: Warnings): Promise<Tar
       JSON.stringify([...new Set(roles)]),
       JSON.stringify([...new Set(permissions)].sort()),
       blocked || unconfirmed ? 0 : 1,
+      unconfirmed && !blocked ? 0 : 1,
       created,
       iso(user.updated_at) ?? created,
       iso(user.last_login_at),

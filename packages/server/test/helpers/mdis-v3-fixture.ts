@@ -10,6 +10,7 @@ import mysql from 'mysql2/promise';
 import { orderByDependencies } from '../../src/engine/schema-sync';
 import { folderOfType } from '../../src/modules/files/file-naming';
 import { loadDrillingTemplates } from '../../src/seed/drilling-model';
+import { EXTRA_TABLES_DDL, TAG_MODEL, templatesWithTags, writeDashboard, writeTags } from './mdis-v3-extras';
 import { SYSTEM_TABLES_DDL, templateTableDdl } from './mdis-v3-schema';
 
 /** Where the tests find MariaDB: TEST_MARIADB_URL, else root without a password on 127.0.0.1. */
@@ -34,7 +35,7 @@ export interface MdisV3Fixture {
   filesDir: string;
   templatesDir: string;
   users: FixtureUser[];
-  /** Rows written per source table. */
+  /** Rows written per target table (named as the source's, except the dashboard's `widget`, `post`, `message`). */
   rows: Record<string, number>;
   drop(): Promise<void>;
 }
@@ -374,9 +375,11 @@ async function writeZeroDates(chain: Chain): Promise<void> {
 
 /**
  * A database shaped as an mDIS v3 installation's, in MariaDB (docs/mdis-v3-migration.md): the
- * tables the repository's templates create, with MySQL types, filled along the drilling chain (2
- * expeditions, 8 holes, 24 cores, 48 sections, 96 splits, 96 samples), archive files with their
- * bytes in a files folder, value lists, users with bcrypt `$2y$` hashes and their RBAC rows.
+ * tables the repository's templates (and a tag model with an m:n relation to cores) create, with
+ * MySQL types, filled along the drilling chain (2 expeditions, 8 holes, 24 cores, 48 sections, 96
+ * splits, 96 samples), tags linked to cores, archive files with their bytes in a files folder, value
+ * lists, users with bcrypt `$2y$` hashes and their RBAC rows, and a dashboard (widgets, posts,
+ * messages of the day).
  */
 export async function createMdisV3Fixture(): Promise<MdisV3Fixture> {
   const database = `${PREFIX}${String(process.pid)}_${randomBytes(4).toString('hex')}`;
@@ -387,19 +390,21 @@ export async function createMdisV3Fixture(): Promise<MdisV3Fixture> {
   const url = `${MARIADB_URL.replace(/\/+$/, '')}/${database}`;
   const connection = await mysql.createConnection({ uri: url, dateStrings: true });
   const filesDir = mkdtempSync(join(tmpdir(), 'mig-fx-files-'));
+  const templatesDir = templatesWithTags(TEMPLATES_DIR);
   const rows: Record<string, number> = {};
   const drop = async () => {
     const cleanup = await mysql.createConnection({ uri: MARIADB_URL });
     await cleanup.query(`DROP DATABASE IF EXISTS \`${database}\``);
     await cleanup.end();
     rmSync(filesDir, { recursive: true, force: true });
+    rmSync(templatesDir, { recursive: true, force: true });
   };
   try {
     // Old installations ran without strict mode: zero dates are what they hold.
     await connection.query("SET SESSION sql_mode = ''");
-    const { models } = loadDrillingTemplates();
+    const models = [...loadDrillingTemplates().models, TAG_MODEL];
     for (const model of orderByDependencies(models)) await connection.query(templateTableDdl(model));
-    for (const ddl of SYSTEM_TABLES_DDL) await connection.query(ddl);
+    for (const ddl of [...SYSTEM_TABLES_DDL, ...EXTRA_TABLES_DDL]) await connection.query(ddl);
     let n = 0;
     const chain: Chain = {
       connection,
@@ -416,13 +421,15 @@ export async function createMdisV3Fixture(): Promise<MdisV3Fixture> {
     const coreIds = await writeChain(chain, ['5065', '5066']);
     await writeFiles(chain, filesDir, coreIds);
     await writeZeroDates(chain);
+    await writeTags(connection, rows);
+    await writeDashboard(connection, rows);
     const users = await writeUsers(connection);
     await writeLists(connection);
     await connection.query(
       "INSERT INTO dis_igsn (igsn, model, model_id) SELECT igsn, 'CoreCore', id FROM core_core WHERE igsn IS NOT NULL",
     );
     await connection.query('COMMIT');
-    return { url, database, filesDir, templatesDir: TEMPLATES_DIR, users, rows, drop };
+    return { url, database, filesDir, templatesDir, users, rows, drop };
   } catch (error) {
     await connection.end();
     await drop().catch(() => undefined);

@@ -26,6 +26,8 @@ export type AuthUser = z.infer<typeof authUserSchema>;
 export const AUTH_MESSAGES = {
   wrongCredentials: 'Incorrect username or password.',
   inactive: 'Your account has been deactivated.',
+  /** An account moved from mDIS v3 that was never confirmed there (there is no confirmation mail here). */
+  unconfirmed: 'Your account has not been confirmed yet: ask an administrator to activate it.',
   noDefaultUser: 'No default user is configured.',
   rateLimited: 'Too many login attempts. Please wait a minute and try again.',
   missingToken: 'Your request was made with invalid credentials.',

@@ -19,6 +19,8 @@ export const userSchema = z.object({
   roles: z.array(z.string()),
   permissions: z.array(z.string()),
   active: z.boolean(),
+  /** False for an account moved from mDIS v3 unconfirmed: activating it confirms it. */
+  confirmed: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
   last_login_at: z.string().nullable(),

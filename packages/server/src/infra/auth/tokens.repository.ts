@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { preparedQuery } from '../db/prepared-query';
-import type { Db, UserRow } from '../db/schema';
+import { type Db, USER_COLUMNS, type UserRow } from '../db/schema';
 
 export interface TokenRecord {
   token_hash: string;
@@ -9,19 +9,7 @@ export interface TokenRecord {
   last_used_at: string;
 }
 
-const USER_COLUMNS = [
-  'users.id',
-  'users.username',
-  'users.email',
-  'users.name',
-  'users.password_hash',
-  'users.roles',
-  'users.permissions',
-  'users.active',
-  'users.created_at',
-  'users.updated_at',
-  'users.last_login_at',
-] as const;
+const QUALIFIED_USER_COLUMNS = USER_COLUMNS.map((column) => `users.${column}` as const);
 
 export function createTokensRepository(db: Db) {
   // Every authenticated request runs it: built and compiled once (prepared-query.ts).
@@ -34,7 +22,7 @@ export function createTokensRepository(db: Db) {
         'auth_tokens.user_id',
         'auth_tokens.expires_at',
         'auth_tokens.last_used_at',
-        ...USER_COLUMNS,
+        ...QUALIFIED_USER_COLUMNS,
         // The store's single counter row (template-store.ts): the request's template lookups reuse it.
         sql<number | string | null>`(SELECT revision FROM template_revision WHERE id = 1)`.as('template_revision'),
       ])

@@ -15,6 +15,8 @@ export interface UsersTable {
   roles: string;
   permissions: string;
   active: number;
+  /** 0: an account moved from mDIS v3 unconfirmed (inactive until an administrator activates it). */
+  confirmed: Generated<number>;
   created_at: string;
   updated_at: string;
   last_login_at: string | null;
@@ -191,3 +193,22 @@ export interface DatabaseSchema {
 
 export type Db = Kysely<DatabaseSchema>;
 export type UserRow = Selectable<UsersTable>;
+
+/**
+ * A user row's columns, once: what the users API and the session lookup read, and what a migration
+ * from mDIS v3 writes (in this order).
+ */
+export const USER_COLUMNS = [
+  'id',
+  'username',
+  'email',
+  'name',
+  'password_hash',
+  'roles',
+  'permissions',
+  'active',
+  'confirmed',
+  'created_at',
+  'updated_at',
+  'last_login_at',
+] as const satisfies readonly (keyof UsersTable)[];

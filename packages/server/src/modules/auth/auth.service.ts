@@ -62,7 +62,10 @@ export function createAuthService({ users, tokens, rateLimit, appConfig, now = (
         );
       }
       // Only a holder of the right password learns that the account is inactive.
-      if (row.active !== 1) throw validationError([{ field: 'password', message: AUTH_MESSAGES.inactive }]);
+      if (row.active !== 1) {
+        const message = row.confirmed === 1 ? AUTH_MESSAGES.inactive : AUTH_MESSAGES.unconfirmed;
+        throw validationError([{ field: 'password', message }]);
+      }
       await rateLimit.recordSuccess(ip, account);
       // A hash migrated from mDIS v3 (bcrypt) becomes ours with the first password that matches it.
       if (needsRehash(row.password_hash))

@@ -12,6 +12,7 @@ export function toUser(row: UserRow): User {
     roles: parseStringList(row.roles),
     permissions: parseStringList(row.permissions),
     active: row.active === 1,
+    confirmed: row.confirmed === 1,
     created_at: row.created_at,
     updated_at: row.updated_at,
     last_login_at: row.last_login_at,

@@ -1,22 +1,7 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Dialect } from '../../infra/db/dialect';
-import type { Db, UserRow, UsersTable } from '../../infra/db/schema';
+import { type Db, USER_COLUMNS, type UserRow, type UsersTable } from '../../infra/db/schema';
 import type { PageRequest } from '../../infra/http/list-query';
-
-/** A user row's columns: what the users API reads, and what a migration from mDIS v3 writes. */
-export const USER_COLUMNS = [
-  'id',
-  'username',
-  'email',
-  'name',
-  'password_hash',
-  'roles',
-  'permissions',
-  'active',
-  'created_at',
-  'updated_at',
-  'last_login_at',
-] as const;
 
 export const USER_SORT_COLUMNS = [
   'id',

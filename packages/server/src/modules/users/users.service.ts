@@ -34,6 +34,8 @@ function changesOf(
   if (input.roles !== undefined) changes.roles = JSON.stringify(input.roles);
   if (input.permissions !== undefined) changes.permissions = JSON.stringify(input.permissions);
   if (input.active !== undefined) changes.active = input.active ? 1 : 0;
+  // An administrator activating an unconfirmed account (moved from mDIS v3) confirms it.
+  if (input.active === true) changes.confirmed = 1;
   return changes;
 }
 

@@ -5,7 +5,8 @@ import type { User } from '@mdis/shared';
 import { AppProviders } from '../../app/providers/AppProviders';
 import { toApiError } from '../../platform/api/toApiError';
 import { mockApi } from '../../test/mockApi';
-import { UserDialog } from './UserDialog';
+import { UNCONFIRMED_HINT, UserDialog } from './UserDialog';
+import { activeLabel } from './UsersTable';
 
 const EXISTING: User = {
   id: 7,
@@ -15,6 +16,7 @@ const EXISTING: User = {
   roles: ['operator'],
   permissions: ['form-core:edit'],
   active: true,
+  confirmed: true,
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
   last_login_at: null,
@@ -107,5 +109,16 @@ describe('user dialog', () => {
     }, EXISTING);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText(message)).toBeTruthy();
+  });
+
+  it('tells an unconfirmed account (moved from mDIS v3) apart from a deactivated one', () => {
+    expect(activeLabel({ active: false, confirmed: false })).toBe('not confirmed');
+    expect(activeLabel({ active: false, confirmed: true })).toBe('no');
+    expect(activeLabel({ active: true, confirmed: true })).toBe('yes');
+    const dialog = renderDialog(
+      vi.fn(async () => ({})),
+      { ...EXISTING, active: false, confirmed: false },
+    );
+    expect(within(dialog).getByText(UNCONFIRMED_HINT)).toBeTruthy();
   });
 });

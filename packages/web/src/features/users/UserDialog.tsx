@@ -11,6 +11,9 @@ import { PASSWORD_HINT, type UserFormValues } from './userForm.schema';
 import { useUserDialogForm } from './useUserDialogForm';
 import { DialogHeader } from '../../ui/DialogHeader';
 
+export const UNCONFIRMED_HINT =
+  'This account was never confirmed (moved from mDIS v3 unconfirmed). Activating it confirms it.';
+
 type TextFieldName = keyof Omit<UserFormValues, 'roles' | 'active'>;
 
 export interface UserDialogProps {
@@ -60,6 +63,7 @@ export function UserDialog({ open, user, onSubmit, onClose }: UserDialogProps) {
                 'One per line: form-core:edit, form-*:view, or records:5065_1:view (limited to a combined id prefix)',
               )}
             />
+            {user && !user.confirmed && <Alert severity="info">{UNCONFIRMED_HINT}</Alert>}
             <UserActiveField control={control} />
             {failure && <Alert severity="warning">{failure}</Alert>}
           </Stack>

@@ -18,6 +18,10 @@ export interface UsersTableProps {
   onDelete: (user: User) => void;
 }
 
+/** Inactive accounts moved from mDIS v3 unconfirmed are told apart from deactivated ones. */
+export const activeLabel = (user: Pick<User, 'active' | 'confirmed'>): string =>
+  user.active ? 'yes' : user.confirmed ? 'no' : 'not confirmed';
+
 export function UsersTable({ users, onEdit, onDelete }: UsersTableProps) {
   return (
     <TableContainer component={Paper} variant="outlined">
@@ -45,7 +49,7 @@ export function UsersTable({ users, onEdit, onDelete }: UsersTableProps) {
                   ))}
                 </Stack>
               </TableCell>
-              <TableCell>{user.active ? 'yes' : 'no'}</TableCell>
+              <TableCell>{activeLabel(user)}</TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 <IconButton aria-label={`edit ${user.username}`} title="Edit" onClick={() => onEdit(user)}>
                   <EditIcon />
