@@ -7,12 +7,28 @@ import { type DrillingHole, apiGetRecord, apiLogin, apiSeedHole } from '../suppo
 import { ADMIN } from '../support/env';
 import { browserSuite } from '../support/suite';
 import { mkdirSync } from 'node:fs';
-import { hasText, hidden, visible } from '../support/wait';
+import { hasText, hidden, settled, visible } from '../support/wait';
 
 const NAMES = { program: 'HISTP', expedition: '5097', acronym: 'HIST' } as const;
 const PHONE = { width: 390, height: 844 };
 // Screenshots to look at (not kept by the suite): the dialog and the audit page, desktop and phone.
 const SHOTS = process.env.MDIS_SHOTS_DIR;
+
+/**
+ * How opaque the dialog is once its fade has ended: its own and its ancestors' opacity, times the
+ * alpha of its background (a full-screen dialog on a phone must hide the page behind it).
+ */
+async function dialogOpacity(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const paper = document.querySelector('[role="dialog"]');
+    if (!paper) return -1;
+    let opacity = 1;
+    for (let node: Element | null = paper; node; node = node.parentElement)
+      opacity *= Number(getComputedStyle(node).opacity);
+    const alpha = /rgba\([^)]*,\s*([\d.]+)\)/.exec(getComputedStyle(paper).backgroundColor)?.[1];
+    return opacity * (alpha === undefined ? 1 : Number(alpha));
+  });
+}
 
 /** How far an element's content is wider than the element, and than the viewport. */
 async function sideways(page: Page, selector: string): Promise<number> {
@@ -81,6 +97,12 @@ browserSuite('record history: who changed what, and putting a value back', 'reco
     await hasText(entries.nth(0), '2.7 → 2.9');
     await hasText(entries.nth(1), '2.5 → 2.7');
     await hasText(entries.last(), 'Created by admin');
+    // The creation names the parent as the form does (its filter, not hole_id) and shows the
+    // datetime as the form shows it, not as stored.
+    const creation = await entries.last().innerText();
+    expect(creation).toContain('Hole');
+    expect(creation).not.toContain('hole_id');
+    expect(creation).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:\d\d/);
     await session().shot(page, 'history');
 
     await entries.nth(1).getByRole('button', { name: 'Restore Core Recovery [m] to 2.5' }).click();
@@ -115,6 +137,7 @@ browserSuite('record history: who changed what, and putting a value back', 'reco
           .count(),
       )
       .toBe(0);
+    await settled(dialog);
     await shot('history-desktop');
     await entries
       .nth(2)
@@ -151,6 +174,9 @@ browserSuite('record history: who changed what, and putting a value back', 'reco
       const dialog = page.getByRole('dialog', { name: /^History of/ });
       await visible(dialog);
       await hasText(dialog.getByRole('listitem').first(), 'Changed by admin');
+      // Full screen on a phone, and opaque once it has faded in: the page behind does not show through.
+      await settled(dialog);
+      expect(await dialogOpacity(page)).toBe(1);
       await shot('history-phone');
       expect(await sideways(page, '[role="dialog"] .MuiDialogContent-root')).toBeLessThanOrEqual(0);
       const restoreVersion = dialog.getByRole('button', { name: /^Restore this version/ }).first();

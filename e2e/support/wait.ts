@@ -55,3 +55,20 @@ export async function hasText(locator: Locator, expected: string, timeout = TIME
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/**
+ * Waits until the element and its ancestors end their finite animations and transitions (a dialog's
+ * fade): a screenshot or a style read halfway through one sees a translucent or half-moved element.
+ */
+export async function settled(locator: Locator): Promise<void> {
+  await locator.first().evaluate(async (element) => {
+    const chain = new Set<Element>();
+    for (let node: Element | null = element; node; node = node.parentElement) chain.add(node);
+    const running = document.getAnimations().filter((animation) => {
+      const effect = animation.effect;
+      if (!(effect instanceof KeyframeEffect) || !effect.target) return false;
+      return chain.has(effect.target) && effect.getComputedTiming().iterations !== Infinity;
+    });
+    await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}

@@ -1,6 +1,9 @@
+import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { createDatabase } from '../src/infra/db/database';
+import { DELETED_SEARCH_COLUMNS, deletedSearchIndexName } from '../src/infra/db/history-search';
+import { createHistoryRepository } from '../src/modules/history/history.repository';
 import { pruneHistory } from '../src/modules/history/history-retention';
 import { multipart, uploadParts } from './files-fixture';
 import { DIALECTS } from './helpers/dialects';
@@ -333,6 +336,33 @@ describe.each(DIALECTS)('record history (%s)', (dialect) => {
     expect(again.json<Row>().message).toBe('The record exists again; restore its versions from its own history.');
     const timeline = (await get(`/api/v1/history?model=ProjectHole&id=${String(gone.id)}`)).json<{ items: Row[] }>();
     expect(timeline.items[0]).toMatchObject({ action: 'create', route: 'POST /api/v1/history/:id/restore' });
+  });
+
+  it('the deleted-record search reads an index for the id, the combined id and the IGSN, never every deletion', async () => {
+    const repository = createHistoryRepository(drilling.database.db, dialect);
+    const search = {
+      table: 'project_hole',
+      recordId: 7,
+      columns: DELETED_SEARCH_COLUMNS,
+      text: 'ICDP5065EH7',
+      limit: 50,
+    };
+    const statement = repository.deletedQuery(search)?.compile();
+    expect(statement).toBeDefined();
+    const plan = await drilling.database.db.transaction().execute(async (trx) => {
+      // A handful of rows: without this the planner would rightly scan; the question is whether it can use the indexes.
+      if (dialect === 'postgres') await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+      const explain = dialect === 'postgres' ? 'EXPLAIN ' : 'EXPLAIN QUERY PLAN ';
+      const { sql: text, parameters } = statement as CompiledQuery;
+      const { rows } = await trx.executeQuery(CompiledQuery.raw(`${explain}${text}`, [...parameters]));
+      return rows.map((row) => Object.values(row as Row).join(' ')).join('\n');
+    });
+    // The id's branch may take either index on the table and record; each text's takes its own.
+    for (const index of DELETED_SEARCH_COLUMNS.map(deletedSearchIndexName))
+      expect(plan, plan).toMatch(
+        dialect === 'postgres' ? new RegExp(`Index (Only )?Scan (on|using) ${index}`) : new RegExp(`INDEX ${index}`),
+      );
+    expect(plan).not.toMatch(dialect === 'postgres' ? /Seq Scan on record_history/ : /SCAN record_history(?! USING)/);
   });
 });
 

@@ -33,6 +33,7 @@ describe.each(DIALECTS)('migrations and seed (%s)', (dialect) => {
       '20261126T0300-offline-sync',
       '20261126T0400-link-history',
       '20261126T0500-mdis-v3-migration',
+      '20261127T0100-deleted-search-index',
       '20261127T0400-user-confirmation',
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);

@@ -17,6 +17,7 @@ import * as imports from './20261126T0200-import';
 import * as offlineSync from './20261126T0300-offline-sync';
 import * as linkHistory from './20261126T0400-link-history';
 import * as mdisV3Migration from './20261126T0500-mdis-v3-migration';
+import * as deletedSearchIndex from './20261127T0100-deleted-search-index';
 import * as userConfirmation from './20261127T0400-user-confirmation';
 
 /** Every system-table migration, in order. Forward-only: a released migration is never edited. */
@@ -39,5 +40,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261126T0300-offline-sync': offlineSync,
   '20261126T0400-link-history': linkHistory,
   '20261126T0500-mdis-v3-migration': mdisV3Migration,
+  '20261127T0100-deleted-search-index': deletedSearchIndex,
   '20261127T0400-user-confirmation': userConfirmation,
 };

@@ -7,6 +7,7 @@ import {
   type PermissionHolder,
 } from '@mdis/shared';
 import type { TemplateSource } from '../../engine/records/record-model';
+import { DELETED_SEARCH_COLUMNS } from '../../infra/db/history-search';
 import { NOT_ALLOWED } from '../../engine/records/record-access';
 import type { RecordsService } from '../../engine/records/records.service';
 import { createHistoryEntries } from './history-entries';
@@ -23,8 +24,6 @@ export interface HistoryServiceDeps {
 const EXPORT_BATCH = 1000;
 /** The most deleted records one search answers (a search names one record; a few may share a text). */
 const DELETED_SEARCH_MAX = 50;
-/** The stored text columns a deleted record is found by, besides its id (where its model has them). */
-const DELETED_SEARCH_COLUMNS = ['combined_id', 'igsn'];
 
 const globalRef = (model: string) => ({ kind: 'global', name: model }) as const;
 

@@ -1,17 +1,10 @@
 import TextField from '@mui/material/TextField';
-import { valueText } from '@mdis/shared';
-import { INVALID_DATE, isIsoDate, parseStoredDateTime } from './dateTimeFormat';
+import { INVALID_DATE, isIsoDate, shownDate } from './dateTimeFormat';
 import type { FieldInputProps } from './fieldInputProps';
 import { NativePickerButton, pickerLabel } from './NativePickerButton';
 import { textFieldProps } from './textFieldProps';
 
 export const DATE_PLACEHOLDER = 'yyyy-MM-dd';
-
-/** What the field shows: a stored timestamp's date part, else the value as it is (typed text included). */
-function shownText(value: unknown): string {
-  const text = valueText(value);
-  return text.length > 10 && parseStoredDateTime(text) !== null ? text.slice(0, 10) : text;
-}
 
 /**
  * The ISO date (yyyy-MM-dd) as in the original, typed or picked, in every browser locale. What is
@@ -19,7 +12,7 @@ function shownText(value: unknown): string {
  * and the save is refused instead of the text being lost.
  */
 export function DateFieldInput(props: FieldInputProps) {
-  const text = shownText(props.value);
+  const text = shownDate(props.value);
   const invalid = text !== '' && !isIsoDate(text);
   const base = textFieldProps({ ...props, error: props.error ?? (invalid ? INVALID_DATE : undefined) });
   const editable = !props.readOnly && !props.disabled;

@@ -5,6 +5,7 @@ import {
   INVALID_DATE,
   formatDateTime,
   parseStoredDateTime,
+  shownDateTime,
   parseTypedDateTime,
   toStoredDateTime,
 } from './dateTimeFormat';
@@ -12,11 +13,6 @@ import type { FieldInputProps } from './fieldInputProps';
 import { NativePickerButton, pickerLabel } from './NativePickerButton';
 import { textFieldProps } from './textFieldProps';
 import { useDraftText } from './useDraftText';
-
-function displayText(value: unknown): string {
-  const date = parseStoredDateTime(value);
-  return date ? formatDateTime(date) : valueText(value);
-}
 
 /** Typed text → the value: the UTC database format when it reads as a datetime, null when empty, else the text. */
 export function parseDateTimeText(text: string): string | null {
@@ -33,7 +29,7 @@ export function parseDateTimeText(text: string): string | null {
  * shows the value in the Y-m-d H:i form.
  */
 export function DateTimeFieldInput(props: FieldInputProps) {
-  const shown = displayText(props.value);
+  const shown = shownDateTime(props.value);
   const draft = useDraftText(shown);
   const stored = parseStoredDateTime(props.value);
   const invalid = valueText(props.value) !== '' && stored === null;
@@ -66,7 +62,7 @@ export function DateTimeFieldInput(props: FieldInputProps) {
       value={draft.text}
       onChange={(event) => {
         const value = parseDateTimeText(event.target.value);
-        draft.keep(event.target.value, displayText(value));
+        draft.keep(event.target.value, shownDateTime(value));
         if (value !== (props.value ?? null)) props.onChange(value);
       }}
       onBlur={draft.reset}

@@ -2,6 +2,7 @@
 // (yyyy-MM-dd HH:mm:ss) and shown in local 24-hour time as Y-m-d H:i.
 
 // Which stored dates, times and datetimes are valid is shared with the server's validation.
+import { parseStoredDateTime, valueText } from '@mdis/shared';
 export { INVALID_DATE, isIsoDate, isTimeOfDay, parseStoredDateTime } from '@mdis/shared';
 export const DATETIME_PLACEHOLDER = 'yyyy-MM-dd HH:mm';
 
@@ -74,4 +75,16 @@ export function formatDateTime(date: Date): string {
 export function toStoredDateTime(date: Date): string {
   const day = `${String(date.getUTCFullYear())}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
   return `${day} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`;
+}
+
+/** A datetime field's value as the form shows it: a stored datetime in local Y-m-d H:i, anything else as it is. */
+export function shownDateTime(value: unknown): string {
+  const date = parseStoredDateTime(value);
+  return date ? formatDateTime(date) : valueText(value);
+}
+
+/** A date field's value as the form shows it: a stored timestamp's day, anything else (typed text) as it is. */
+export function shownDate(value: unknown): string {
+  const text = valueText(value);
+  return text.length > 10 && parseStoredDateTime(text) !== null ? text.slice(0, 10) : text;
 }

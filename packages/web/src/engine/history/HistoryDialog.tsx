@@ -19,6 +19,7 @@ import { recordKeys } from '../api/records.api';
 import { historyApi, historyKeys } from './history.api';
 import { HistoryEntryItem } from './HistoryEntryItem';
 import { type FieldChange, actorName, timeText } from './historyText';
+import { useValueTexts } from './useValueTexts';
 
 export interface HistoryDialogProps {
   form: FormTemplate;
@@ -74,6 +75,7 @@ export function HistoryDialog({ form, recordId, recordName, canRestore, onClose 
     },
   });
   const entries = history.data?.items ?? [];
+  const texts = useValueTexts(form, entries);
   const enabled = canRestore && !restore.isPending;
   return (
     <Dialog open onClose={onClose} fullWidth fullScreen={phone} maxWidth="md" aria-labelledby="history-dialog-title">
@@ -97,6 +99,7 @@ export function HistoryDialog({ form, recordId, recordName, canRestore, onClose 
               key={entry.id}
               entry={entry}
               form={form}
+              texts={texts}
               onRestoreField={enabled ? (change) => restore.mutate({ entry, change }) : undefined}
               onRestoreVersion={enabled && offersVersion(entry, index) ? () => setConfirming(entry) : undefined}
             />

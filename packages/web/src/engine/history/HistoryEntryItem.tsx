@@ -2,11 +2,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { FormTemplate, HistoryEntry } from '@mdis/shared';
-import { type FieldChange, entryTitle, fieldChanges, timeText } from './historyText';
+import { type FieldChange, type ValueTexts, entryTitle, fieldChanges, timeText } from './historyText';
 
 export interface HistoryEntryItemProps {
   entry: HistoryEntry;
   form: FormTemplate;
+  /** The texts of value-list values (useValueTexts). */
+  texts?: ValueTexts;
   /** Puts one field back to the value this change replaced (updates only); unset: no restoring. */
   onRestoreField?: (change: FieldChange) => void;
   /** Puts every field back to this version; unset: not offered (the newest version, a deletion). */
@@ -14,8 +16,8 @@ export interface HistoryEntryItemProps {
 }
 
 /** One version in the history: who and when, the fields (or link) it changed, and its restore actions. */
-export function HistoryEntryItem({ entry, form, onRestoreField, onRestoreVersion }: HistoryEntryItemProps) {
-  const changes = fieldChanges(form, entry);
+export function HistoryEntryItem({ entry, form, texts, onRestoreField, onRestoreVersion }: HistoryEntryItemProps) {
+  const changes = fieldChanges(form, entry, texts);
   const title = `${entryTitle(entry)} · ${timeText(entry.at)}`;
   return (
     <Box component="li" aria-label={`${entryTitle(entry)}, ${timeText(entry.at)}`} sx={{ minWidth: 0 }}>

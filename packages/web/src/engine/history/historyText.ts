@@ -1,4 +1,6 @@
-import type { FormTemplate, HistoryEntry } from '@mdis/shared';
+import type { FormField, FormTemplate, HistoryEntry } from '@mdis/shared';
+import { shownDate, shownDateTime } from '../fields/dateTimeFormat';
+import { filterLabel } from '../filter-bar/FilterBar';
 
 /** A stored value as a person reads it: lists joined, nothing shown as "(empty)". */
 export function valueText(value: unknown): string {
@@ -40,9 +42,35 @@ function partnerText(value: unknown): string {
   return `#${String(partner.id)}`;
 }
 
-/** The form's label of a column (the model's column name when the form does not show it). */
-export function labelOf(form: Pick<FormTemplate, 'fields'>, column: string): string {
-  return form.fields.find((field) => field.name === column)?.label || column;
+/** The parts of a form the history reads: its fields, and how it names its parent columns. */
+export type HistoryForm = Pick<FormTemplate, 'fields' | 'filterDataModels' | 'supForms'>;
+
+/**
+ * The form's label of a column: its field's label; for a parent column the form has no field for
+ * (`hole_id`), the name of the filter that chooses it ('Hole') or of the button to the parent form;
+ * else the model's column name.
+ */
+export function labelOf(form: HistoryForm, column: string): string {
+  const label = form.fields.find((field) => field.name === column)?.label;
+  if (label) return label;
+  const filter = Object.entries(form.filterDataModels).find(([, model]) => model.ref === column)?.[0];
+  if (filter) return filterLabel(filter);
+  return Object.values(form.supForms).find((link) => link.parentIdField === column)?.buttonLabel || column;
+}
+
+/** The texts of value-list fields' values, by column and stored value (the form shows the text). */
+export type ValueTexts = ReadonlyMap<string, ReadonlyMap<string, string>>;
+
+/** A field's value as the form shows it: dates and datetimes formatted, a value list's text for its value. */
+export function shownValue(field: FormField | undefined, value: unknown, texts?: ReadonlyMap<string, string>): string {
+  if (value === null || value === undefined || value === '') return valueText(value);
+  if (Array.isArray(value))
+    return value.length === 0 ? valueText(value) : value.map((item) => shownValue(field, item, texts)).join('; ');
+  const type = field?.formInput.type;
+  if (type === 'datetime') return shownDateTime(value);
+  if (type === 'date') return shownDate(value);
+  const listed = typeof value === 'string' || typeof value === 'number' ? texts?.get(String(value)) : undefined;
+  return listed ?? valueText(value);
 }
 
 export interface FieldChange {
@@ -66,9 +94,10 @@ const HIDDEN = new Set(['id']);
 
 /**
  * The fields an entry changed (update), the values it created or deleted, or the link it added or
- * removed, in the form's order.
+ * removed, in the form's order, under the form's labels and as the form shows the values.
  */
-export function fieldChanges(form: Pick<FormTemplate, 'fields'>, entry: HistoryEntry): FieldChange[] {
+export function fieldChanges(form: HistoryForm, entry: HistoryEntry, texts: ValueTexts = new Map()): FieldChange[] {
+  const fields = new Map(form.fields.map((field) => [field.name, field]));
   const order = new Map(form.fields.map((field, index) => [field.name, index]));
   const rank = (column: string) => order.get(column) ?? Number.MAX_SAFE_INTEGER;
   const { action } = entry;
@@ -76,7 +105,8 @@ export function fieldChanges(form: Pick<FormTemplate, 'fields'>, entry: HistoryE
     .filter(([column]) => !HIDDEN.has(column))
     .map(([column, value]) => {
       const [stored, set] = action === 'update' ? (value as unknown[]) : [null, value];
-      const [before, after] = action === 'delete' ? [valueText(set), '(empty)'] : [valueText(stored), valueText(set)];
+      const shown = (v: unknown) => shownValue(fields.get(column), v, texts.get(column));
+      const [before, after] = action === 'delete' ? [shown(set), '(empty)'] : [shown(stored), shown(set)];
       return { column, label: labelOf(form, column), before, after, text: changeText(action, before, after, value) };
     })
     .filter((change) => (action !== 'create' && action !== 'delete' ? true : change.before !== change.after))

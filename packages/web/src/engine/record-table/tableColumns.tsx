@@ -1,7 +1,7 @@
 import type { MRT_ColumnDef } from 'material-react-table';
 import { formatValue, type FormField, type FormTemplate } from '@mdis/shared';
 import type { FormRecord } from '../api/records.api';
-import { formatDateTime, parseStoredDateTime } from '../fields/dateTimeFormat';
+import { shownDateTime } from '../fields/dateTimeFormat';
 
 export const ID_COLUMN_HEADER = '# id';
 
@@ -13,10 +13,7 @@ export function cellText(field: FormField, record: FormRecord): string {
   const value = record[field.name];
   if (field.formatter) return formatValue(field.formatter, value, record);
   if (value === null || value === undefined) return '';
-  if (field.formInput.type === 'datetime') {
-    const date = parseStoredDateTime(value);
-    if (date) return formatDateTime(date);
-  }
+  if (field.formInput.type === 'datetime') return shownDateTime(value);
   if (Array.isArray(value)) return value.map((v) => String(v)).join(', ');
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
   return JSON.stringify(value);

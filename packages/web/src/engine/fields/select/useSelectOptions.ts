@@ -16,13 +16,16 @@ export const selectOptionKeys = {
   async: (query: Record<string, string>) => ['select-options', 'async', query] as const,
 };
 
+/** The items of one value list (loaded whole): one cache entry for every select, and the history, that shows it. */
+export const listValuesQuery = (listName: string) => ({
+  queryKey: selectOptionKeys.list(listName),
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    api.get<unknown>('list-values', { 'filter[listname]': listName }, { signal }),
+});
+
 function useListOptions(source: SelectSource, formModel: FormRecord, enabled: boolean) {
   const listName = source.listName ?? '';
-  const query = useQuery({
-    queryKey: selectOptionKeys.list(listName),
-    queryFn: ({ signal }) => api.get<unknown>('list-values', { 'filter[listname]': listName }, { signal }),
-    enabled: enabled && listName !== '',
-  });
+  const query = useQuery({ ...listValuesQuery(listName), enabled: enabled && listName !== '' });
   const options = useMemo(
     () => toOptions(source, filterListItems(source, answerItems(query.data), formModel)),
     [source, query.data, formModel],
