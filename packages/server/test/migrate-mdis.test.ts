@@ -152,14 +152,21 @@ describe.skipIf(!available).each(DIALECTS)('npm run migrate:mdis from MariaDB (%
   }, 120_000);
 
   it('refuses a database that already holds records, unless forced', async () => {
-    const { database, storage } = await target();
+    const { database, config, storage } = await target();
     await migrateMdisV3(database, storage, options());
+    // a server has run on the target since: the rows written again keep no stale stored columns
+    const app = await buildApp(config, { database: { ...database, destroy: async () => undefined } });
+    await app.close();
     await sql`DELETE FROM mdis_v3_migration`.execute(database.db);
     await expect(migrateMdisV3(database, storage, options())).rejects.toThrow(
       'The target database already holds records (users): migrate into a new database, or pass --force to replace them.',
     );
     const forced = await migrateMdisV3(database, storage, options({ force: true }));
     expect(forced.report.differences).toBe(0);
+    // lists sort and filter samples by the stored copies of their depths and combined ids
+    const unset = await sql<{ n: unknown }>`SELECT count(*) AS n FROM curation_sample
+      WHERE maintained__sample_combined_id IS NULL OR maintained__mcd_top_depth IS NULL`.execute(database.db);
+    expect(Number(unset.rows[0]?.n)).toBe(0);
   }, 120_000);
 
   it('resumes an interrupted migration where it stopped, writing no row twice', async () => {

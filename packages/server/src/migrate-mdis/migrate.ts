@@ -1,9 +1,12 @@
+import { createBehaviorRegistry } from '../engine/behaviors/behavior-registry';
 import { resolveJoinTable } from '../engine/schema-sync';
+import { syncMaintainedColumns } from '../engine/schema-sync/maintained';
 import type { Database } from '../infra/db/database';
 import { USER_COLUMNS } from '../infra/db/schema';
 import type { FileStorage } from '../infra/storage/file-storage';
 import { sql } from 'kysely';
 import { seedDefaultWidgets } from '../modules/widgets/default-widgets';
+import { registerBehaviors } from '../register-behaviors';
 import { createCheckpoints } from './checkpoints';
 import { dashboardPlans } from './dashboard-plans';
 import { copyTable, type CopyContext, writeAll } from './copy-table';
@@ -199,6 +202,17 @@ async function dryRunReport(
 }
 
 /**
+ * The rows came by SQL, past the records pipeline: the maintained columns (a sample's stored depths
+ * and combined id, which lists sort and filter by) are written for every row, in chunks. Without it
+ * a target whose server had started before (--force) would keep them empty.
+ */
+async function refreshMaintained(database: Database, templates: SourceTemplates): Promise<void> {
+  const behaviors = createBehaviorRegistry();
+  registerBehaviors(behaviors);
+  await syncMaintainedColumns(database.db, database.dialect, behaviors, templates.models, { backfillAll: true });
+}
+
+/**
  * Moves an mDIS v3 installation (MySQL/MariaDB) into this database and storage: templates, every
  * template table in parent order with ids kept, m:n links, users with roles and permissions,
  * value lists, the IGSN registry, user settings and archive files; then verifies it row by row.
@@ -234,6 +248,7 @@ export async function migrateMdisV3(
     const rowsWritten = await copyAll(ctx, plans, users, options);
     const indexStarted = performance.now();
     await restoreTextIndexes(database, templates);
+    await refreshMaintained(database, templates);
     const indexSeconds = (performance.now() - indexStarted) / 1000;
     const copySeconds = (performance.now() - copyStarted) / 1000;
     // Only when the source had no dashboard: the original's widgets replaced the default ones.
