@@ -10,7 +10,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { AppError, type ImportCounts } from '@mdis/shared';
+import { AppError, type ImportCounts, type ImportMode } from '@mdis/shared';
 import { ConfigError, loadConfig, parseDatabaseUrl } from '../src/config';
 import { runInTemplateScope } from '../src/engine/templates/template-store';
 import { runAudited } from '../src/infra/db/audit-context';
@@ -30,6 +30,11 @@ const SYSTEM = { id: null, roles: ['administrator'], permissions: [] } as const;
 function fail(message: string): never {
   process.stderr.write(`${message}\n${USAGE}\n`);
   process.exit(2);
+}
+
+function modeOf(text: string): ImportMode {
+  if (text === 'insert' || text === 'upsert') return text;
+  fail(`--mode must be insert or upsert, not '${text}'.`);
 }
 
 function readOptions() {
@@ -52,8 +57,7 @@ function readOptions() {
     // npm runs scripts in the project's folder; a relative path means the caller's (INIT_CWD).
     const file = resolve(process.env.INIT_CWD ?? process.cwd(), values.file);
     if (!existsSync(file) || !statSync(file).isFile()) fail(`--file: there is no file ${file}.`);
-    const mode = values.mode;
-    if (mode !== 'insert' && mode !== 'upsert') fail(`--mode must be insert or upsert, not '${mode}'.`);
+    const mode = modeOf(values.mode);
     let mapping: unknown;
     try {
       mapping = values.mapping === undefined ? undefined : (JSON.parse(values.mapping) as unknown);
