@@ -14,6 +14,7 @@ import { hasText, visible, waitForRoute } from '../support/wait';
 // core form's Import button, point the "Hole" column at the hole by its combined id, see the row the
 // form refuses, correct the spreadsheet, commit, find the link to the records, and undo the import.
 const NAMES = { program: 'IMPP', expedition: '5093', acronym: 'IMPORT' } as const;
+const OTHER_NAMES = { program: 'IMPO', expedition: '5094', acronym: 'IMPOTHER' } as const;
 const OPERATOR = {
   username: 'im.operator',
   email: 'im.operator@example.org',
@@ -48,6 +49,8 @@ browserSuite('import: a spreadsheet of cores through the form screen', 'import',
   beforeAll(async () => {
     adminToken = (await apiLogin(baseUrl, ADMIN.username, ADMIN.password)).token;
     seeded = await apiSeedHole(baseUrl, adminToken, NAMES, 0);
+    // cores of another hole: the link to the imported records must leave them out
+    await apiSeedHole(baseUrl, adminToken, OTHER_NAMES, 2);
     await apiCreateUser(baseUrl, adminToken, { ...OPERATOR, roles: ['operator'] });
     page = await session().newPage();
     const login = new LoginPage(page);
@@ -104,7 +107,23 @@ browserSuite('import: a spreadsheet of cores through the form screen', 'import',
     await session().shot(page, 'committed');
     expect((await coresOfHole()).map((core) => Number(core.core))).toEqual([1, 2, 3]);
     const link = page.getByRole('link', { name: 'Show the imported records' });
-    expect(await link.getAttribute('href')).toMatch(/^#\/forms\/core-form\?filter=./);
+    const href = await link.getAttribute('href');
+    expect(href).toMatch(/^#\/forms\/core-form\?filter=batch(:|%3A)[0-9a-f-]{36}$/);
+
+    // the link, in a tab of its own (this one keeps the result for the undo): exactly the imported
+    // cores, among all the cores of every hole, with the import's filter shown above the table
+    const tab = await page.context().newPage();
+    try {
+      const cores = new FormPage(tab, 'core');
+      await cores.goto(String(href).replace(/^#/, ''));
+      const imported = (await coresOfHole()).map((core) => core.id).sort((a, b) => a - b);
+      expect((await apiListRecords(baseUrl, adminToken, 'core')).length).toBeGreaterThan(imported.length);
+      await cores.waitForRowIds(imported);
+      await visible(tab.getByRole('group', { name: 'Active import filter' }));
+      await session().shot(tab, 'imported-records');
+    } finally {
+      await tab.close();
+    }
   });
 
   test('undoes the import as a whole', async () => {

@@ -102,11 +102,7 @@ export function createServices(
       sampleSeries: createSampleSeriesRepository(db),
     }),
     widgets: createWidgetsService({ db, records: records.records, templates }),
-    imports: createImportService({
-      importer: records.records.importer,
-      repository: createImportRepository(db, asDynamic(db), dialect),
-      templates,
-    }),
+    imports: importService({ db, dialect }, templates, records.records),
     // The history plugin's options: the service, and the retention it runs while the app is up.
     history: {
       history: createHistoryService({
@@ -149,6 +145,30 @@ function recordsServices(
   const behaviors = createBehaviorRegistry();
   registerBehaviors(behaviors);
   return { behaviors, records: createRecordsService({ db, dialect, templates, behaviors }) };
+}
+
+/** Imports (issue 20) through a records engine's importer. */
+function importService(
+  { db, dialect }: Pick<Database, 'db' | 'dialect'>,
+  templates: ReturnType<typeof createTemplateStore>,
+  records: RecordsService,
+) {
+  return createImportService({
+    importer: records.importer,
+    repository: createImportRepository(db, asDynamic(db), dialect),
+    templates,
+  });
+}
+
+/**
+ * What `npm run import` needs, without an app: the import over its own records engine (every
+ * behavior registered, as in the app; no file storage, so not the archive files' form) and the users.
+ */
+export function createImportCommandServices(database: Pick<Database, 'db' | 'dialect'>) {
+  const { db, dialect } = database;
+  const templates = createTemplateStore(db);
+  const { records } = recordsServices(db, dialect, templates);
+  return { imports: importService(database, templates, records), users: createUsersRepository(db, dialect) };
 }
 
 /** The files module over a storage (local folder or S3, chosen by configuration in app.ts). */

@@ -98,7 +98,7 @@ describe.each(DIALECTS)('list query parameters (%s)', (dialect) => {
       paths: Partial<Record<string, Record<string, Operation>>>;
     }>();
     const names = (path: string) => (doc.paths[path]?.get?.parameters ?? []).map((p) => p.name).sort();
-    const records = ['cursor', 'fields', 'filter', 'name', 'page', 'per-page', 'selected-record-id', 'sort'];
+    const records = ['batch', 'cursor', 'fields', 'filter', 'name', 'page', 'per-page', 'selected-record-id', 'sort'];
     expect(names('/api/v1/form/')).toEqual(records);
     expect(names('/api/v1/global/')).toEqual(records);
     expect(names('/api/v1/file/')).toEqual(records.filter((name) => name !== 'name'));

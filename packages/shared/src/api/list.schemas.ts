@@ -136,6 +136,11 @@ export const listQueryObject = pageQuerySchema.extend({
     .preprocess(emptyIsAbsent, recordId.optional())
     .describe('Answer the page that holds this record (with per-page).'),
   filter: filterMapSchema.optional(),
+  batch: z
+    .preprocess(emptyIsAbsent, z.string().max(40).optional())
+    .describe(
+      'Only the records written in this batch (a request or an import: the `batchId` of an import result, the `batch` of the record history).',
+    ),
   cursor: z
     .preprocess(emptyIsAbsent, z.string().max(4000).optional())
     .describe(

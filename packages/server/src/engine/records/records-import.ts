@@ -5,13 +5,17 @@ import { type RecordTarget, resolveTarget } from './record-target';
 import type { RecordsDeps } from './records-deps';
 import { createRecordsReader } from './records-read';
 import { createRecordsRepository } from './records.repository';
-import { changes, checkRecord, storedValues, writeInTransaction } from './records-write';
+import { afterDeleteCommitted, changes, checkRecord, storedValues, writeInTransaction } from './records-write';
 import { authorize, authorizeRecord } from './steps/authorize';
 import { authorizeParentRecord, authorizeReferences } from './steps/authorize-references';
 import { readInput } from './steps/convert';
 import { type RelationInput, readRelationInput } from './steps/relation-input';
 import { translateDeleteError, translateWriteError } from './steps/translate-errors';
 import { runBeforeBehaviors } from './steps/behaviors-before';
+import { runBehaviorHook } from '../behaviors/behavior-registry';
+
+/** An undone update sets no m:n links and no references beyond its own columns. */
+const NO_RELATIONS: RelationInput = { links: [], references: [] };
 
 type Reader = ReturnType<typeof createRecordsReader>;
 
@@ -118,19 +122,40 @@ export function createRecordsImporter(deps: RecordsDeps) {
       }
     },
 
-    /** A delete in the caller's transaction (an import undone): the model's delete behaviors, then the row. */
-    async remove(trx: DynamicTrx, target: RecordTarget, id: number): Promise<void> {
+    /**
+     * An update put back (an import undone): `before` over the stored record, written like a form's
+     * update from step 2 on (references, behaviors before and after, maintained columns), so that
+     * what the behaviors derived (children's combined ids, stored depths) follows. Not validated
+     * again: these values were stored before. Database errors translated as a form's update has them.
+     */
+    async restore(trx: DynamicTrx, target: RecordTarget, id: number, before: Row): Promise<void> {
       const previous = storedValues(target.model, await readerOn(trx).findRecord(target.model, id));
-      await runBeforeBehaviors(
-        deps.behaviors,
-        'delete',
-        trx,
-        target.model,
-        previous,
-        previous,
-        deps.behaviorEngine(trx),
-      );
+      const record = { ...previous, ...storedValues(target.model, before) };
+      try {
+        await writeInTransaction(deps, trx, target, { record, previous, relations: NO_RELATIONS, id });
+      } catch (error) {
+        throw translateWriteError(error, { dialect, model: target.model, writable: target.writable, record });
+      }
+    },
+
+    /**
+     * A delete in the caller's transaction (an import undone), as a form's delete makes it: the
+     * model's delete behaviors, the row, the after-delete behaviors. Returns the removed record for
+     * `removedCommitted`.
+     */
+    async remove(trx: DynamicTrx, target: RecordTarget, id: number): Promise<Row> {
+      const previous = storedValues(target.model, await readerOn(trx).findRecord(target.model, id));
+      const engine = deps.behaviorEngine(trx);
+      await runBeforeBehaviors(deps.behaviors, 'delete', trx, target.model, previous, previous, engine);
       await repository.remove(trx, target.model, id);
+      const context = { trx, model: target.model.template, record: previous, previous, engine };
+      await runBehaviorHook(deps.behaviors, 'afterDelete', context);
+      return previous;
+    },
+
+    /** Once the removes have committed: what a form's delete does then (a file's bytes go). */
+    async removedCommitted(target: RecordTarget, removed: readonly Row[]): Promise<void> {
+      for (const previous of removed) await afterDeleteCommitted(deps, target.model, previous);
     },
 
     /** A failed delete as the form's delete answers it (409 naming what points at the record), after the rollback. */

@@ -81,6 +81,16 @@ function withIds(where: Conditions, ids: readonly number[] | undefined): Conditi
 }
 
 /**
+ * Only the records a batch wrote (`batch=`: the link of an import's result): the batch's history
+ * rows on the model's table, found by the history's batch index, as one semi-join however many.
+ */
+function withBatch(where: Conditions, model: RecordModel, batch: string | undefined): Conditions {
+  if (batch === undefined) return where;
+  const written = sql<SqlBool>`${sql.ref('r.id')} IN (SELECT h.record_id FROM record_history h WHERE h.batch_id = ${batch} AND h.table_name = ${model.table})`;
+  return { ...where, sql: [...where.sql, written] };
+}
+
+/**
  * A list request: the route's parsed query, or what an internal caller sets (page and per-page
  * default to 1 and 20 as on the wire).
  */
@@ -181,7 +191,7 @@ export function createRecordsReader(deps: RecordsDeps) {
     const { columns: sortable } = await listColumns(deps, model);
     const useTextIndex = await selectiveTextIndexes(model, filters, sortable);
     const conditions = filterConditions(model, filters, dialect, useTextIndex, sortable);
-    const where = withIds(withScope(model, conditions, scope), options.ids);
+    const where = withBatch(withIds(withScope(model, conditions, scope), options.ids), model, query.batch);
     const sort = parseSortTerms(query.sort);
     const order = orderTerms(model, sort, sortable);
     const names = sort.map((term) => term.column);

@@ -126,7 +126,7 @@ export async function writeInTransaction(
 }
 
 /** After a delete has committed: the behaviors' `afterDeleteCommitted` hooks, outside any transaction. */
-async function afterDeleteCommitted(
+export async function afterDeleteCommitted(
   deps: RecordsDeps,
   model: RecordModel,
   previous: Row,

@@ -17,7 +17,8 @@ import type { ImportCounts, ImportMode } from '@mdis/shared';
 export type { ImportCounts, ImportMode };
 
 export interface ImportRequest {
-  user: { id: number; roles: readonly string[]; permissions: readonly string[] };
+  /** id null: the command line's system actor (no saved mapping). */
+  user: { id: number | null; roles: readonly string[]; permissions: readonly string[] };
   form: string;
   file: { path: string; kind: FileKind };
   sheet?: string;

@@ -1,6 +1,5 @@
-import { open } from 'node:fs/promises';
 import fastifyMultipart from '@fastify/multipart';
-import { AppError } from '@mdis/shared';
+import { AppError, type ImportProgress, type ImportResult } from '@mdis/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,7 +8,7 @@ import { type UploadLimits, spoolUpload } from '../files/multipart-upload';
 import type { ImportRequest } from './import-run';
 import { type ImportService, mayImport } from './import.service';
 import { NOT_ALLOWED } from '../../engine/records/record-access';
-import { countRows, kindOf } from './readers/table-reader';
+import { countRows, kindOfFile } from './readers/table-reader';
 
 export interface ImportPluginOptions {
   imports: ImportService;
@@ -37,17 +36,6 @@ function parseMapping(text: string | undefined): unknown {
   }
 }
 
-async function headOf(path: string): Promise<Buffer> {
-  const file = await open(path);
-  try {
-    const buffer = Buffer.alloc(512);
-    const { bytesRead } = await file.read(buffer, 0, 512, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await file.close();
-  }
-}
-
 /** The multipart input of preview and commit, spooled to disk; `run` gets it, the spool goes afterwards. */
 async function withUpload<T>(
   request: Parameters<typeof currentUser>[0],
@@ -68,7 +56,7 @@ async function withUpload<T>(
     return await run({
       user,
       form: fields.form,
-      file: { path: file.path, kind: kindOf(file.originalName, await headOf(file.path)) },
+      file: { path: file.path, kind: await kindOfFile(file.path, file.originalName) },
       ...(fields.sheet ? { sheet: fields.sheet } : {}),
       mode,
       ...(mapping === undefined ? {} : { mapping }),
@@ -89,11 +77,13 @@ async function streamCommit(reply: FastifyReply, imports: ImportService, input: 
   });
   try {
     const total = await countRows(input.file.path, input.file.kind, input.sheet);
-    send('progress', { done: 0, total });
-    const result = await imports.commit(input, (done) => send('progress', { done, total }));
-    if (result.ok)
-      send('result', { status: 200, batchId: result.batchId, counts: result.counts, filter: result.filter });
-    else send('result', { status: 422, counts: result.counts, errors: result.errors });
+    const progress = (done: number) => send('progress', { done, total } satisfies ImportProgress);
+    progress(0);
+    const result = await imports.commit(input, progress);
+    if (result.ok) {
+      const answer: ImportResult = { batchId: result.batchId, counts: result.counts, filter: result.filter };
+      send('result', { status: 200, ...answer });
+    } else send('result', { status: 422, counts: result.counts, errors: result.errors });
   } catch (error) {
     const status = error instanceof AppError ? error.status : 500;
     const message = error instanceof AppError ? error.message : 'An internal server error occurred.';
@@ -134,7 +124,7 @@ export const importPlugin: FastifyPluginAsyncZod<ImportPluginOptions> = async (a
       if ((request.headers.accept ?? '').includes('text/event-stream')) return streamCommit(reply, imports, input);
       const result = await imports.commit(input);
       if (!result.ok) return reply.code(422).send({ counts: result.counts, errors: result.errors });
-      return { batchId: result.batchId, counts: result.counts, filter: result.filter };
+      return { batchId: result.batchId, counts: result.counts, filter: result.filter } satisfies ImportResult;
     }),
   );
 

@@ -8,7 +8,9 @@ const now = () => new Date().toISOString();
 /** What an import reads and keeps: saved mappings, committed batches, and records found by their keys. */
 export function createImportRepository(db: Db, dynamic: DynamicDb, dialect: Dialect) {
   return {
-    async mapping(userId: number, form: string): Promise<Mapping | undefined> {
+    /** A user's saved mapping of a form; none for the command line's system actor (null). */
+    async mapping(userId: number | null, form: string): Promise<Mapping | undefined> {
+      if (userId === null) return undefined;
       const row = await db
         .selectFrom('import_mappings')
         .select('mapping')
@@ -18,7 +20,8 @@ export function createImportRepository(db: Db, dynamic: DynamicDb, dialect: Dial
       return row ? (JSON.parse(row.mapping) as Mapping) : undefined;
     },
 
-    async saveMapping(userId: number, form: string, mapping: Mapping): Promise<void> {
+    async saveMapping(userId: number | null, form: string, mapping: Mapping): Promise<void> {
+      if (userId === null) return;
       const values = { user_id: userId, form, mapping: JSON.stringify(mapping), updated_at: now() };
       await db
         .insertInto('import_mappings')

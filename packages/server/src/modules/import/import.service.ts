@@ -1,4 +1,13 @@
-import { AppError, hasRole, limitedAccessPrefixes, effectivePermissions, type PermissionHolder } from '@mdis/shared';
+import {
+  type ImportCounts,
+  type ImportPreview,
+  type ImportResult,
+  type ImportRowError,
+  type PermissionHolder,
+  effectivePermissions,
+  hasRole,
+  limitedAccessPrefixes,
+} from '@mdis/shared';
 import { currentBatchId } from '../../infra/db/audit-context';
 import { importColumnsOf } from './import-columns';
 import { type Mapping, checkMapping } from './import-mapping';
@@ -6,11 +15,9 @@ import { type ImportDeps, type ImportOutcome, type ImportRequest, MAX_ERRORS, ru
 import { csvLines } from '../../infra/http/csv';
 import type { Cell } from './readers/table-reader';
 import { cellText } from './import-values';
+import { undoImport } from './import-undo';
 
 type Actor = ImportRequest['user'];
-
-export const IMPORT_NOT_FOUND = 'import not found';
-export const alreadyUndone = 'The import has been undone already.';
 
 /** Whether a user may edit some form at all (the import routes' first check, before the body is read). */
 export function mayImport(user: PermissionHolder): boolean {
@@ -21,7 +28,7 @@ export function mayImport(user: PermissionHolder): boolean {
 }
 
 /** The answer of a preview (the API contract of issue 20). */
-function previewAnswer(outcome: ImportOutcome) {
+function previewAnswer(outcome: ImportOutcome): ImportPreview {
   const { form, mode, sheets, sheet, mapping, columns, counts, errors, sample } = outcome;
   return { form, mode, sheets, sheet, mapping, columns, counts, errors: errors.slice(0, MAX_ERRORS), sample };
 }
@@ -29,73 +36,74 @@ function previewAnswer(outcome: ImportOutcome) {
 /** The filter that lists an import's records on the form's list (the records whose history carries the batch). */
 export const batchFilter = (batchId: string) => `batch:${batchId}`;
 
+/** A commit's outcome: the result, or (nothing written) the counts and the errors, with the failing rows' CSV if asked. */
+export type CommitOutcome =
+  ({ ok: true } & ImportResult) | { ok: false; counts: ImportCounts; errors: ImportRowError[]; failedRowsCsv?: string };
+
+/** The failing rows of a run as CSV: the file's own headers and an `error` column (no BOM). */
+function failedRows() {
+  const lines: Cell[][] = [];
+  return {
+    onFailedRow: (cells: readonly Cell[], messages: string[]) => lines.push([...cells, messages.join(' ')]),
+    csv: (headers: readonly string[]) =>
+      csvLines([[...headers, 'error'], ...lines], (value) => cellText(value as Cell)),
+  };
+}
+
 export function createImportService(deps: ImportDeps) {
   const { importer, repository } = deps;
 
+  /** A preview and its failing rows as CSV, from one run. */
+  async function previewWithCsv(request: ImportRequest): Promise<{ preview: ImportPreview; csv: string }> {
+    const failed = failedRows();
+    const outcome = await runImport(deps, request, { commit: false, onFailedRow: failed.onFailedRow });
+    return { preview: previewAnswer(outcome), csv: failed.csv(outcome.headers) };
+  }
+
   return {
     /** Nothing is kept, ever: the rows run in a transaction that is rolled back. */
-    preview: async (request: ImportRequest) => previewAnswer(await runImport(deps, request, { commit: false })),
+    preview: async (request: ImportRequest): Promise<ImportPreview> =>
+      previewAnswer(await runImport(deps, request, { commit: false })),
 
-    /** The failing rows as CSV: the file's own headers and an `error` column. */
-    async previewCsv(request: ImportRequest): Promise<string> {
-      const lines: Cell[][] = [];
-      const outcome = await runImport(deps, request, {
-        commit: false,
-        onFailedRow: (cells, messages) => lines.push([...cells, messages.join(' ')]),
-      });
-      return `\uFEFF${csvLines([[...outcome.headers, 'error'], ...lines], (value) => cellText(value as Cell))}`;
-    },
+    previewWithCsv,
 
-    /** All rows or none; the mapping is saved for next time and the batch remembered for undo. */
-    async commit(request: ImportRequest, onProgress?: (done: number) => void) {
+    /** The failing rows as CSV (with a BOM, for spreadsheets): the file's own headers and an `error` column. */
+    previewCsv: async (request: ImportRequest): Promise<string> => `\uFEFF${(await previewWithCsv(request)).csv}`,
+
+    /**
+     * All rows or none; the mapping is saved for next time and the batch remembered for undo.
+     * `options.failedRowsCsv`: a refused commit also answers its failing rows as CSV (the command line).
+     */
+    async commit(
+      request: ImportRequest,
+      onProgress?: (done: number) => void,
+      options: { failedRowsCsv?: boolean } = {},
+    ): Promise<CommitOutcome> {
       const batchId = currentBatchId() ?? '';
+      const failed = options.failedRowsCsv ? failedRows() : undefined;
       const outcome = await runImport(deps, request, {
         commit: true,
         ...(onProgress ? { onProgress } : {}),
+        ...(failed ? { onFailedRow: failed.onFailedRow } : {}),
         beforeCommit: (trx, counts, table) =>
           repository.addBatch(trx, { batchId, form: request.form, table, userId: request.user.id, counts }),
       });
       if (!outcome.committed) {
-        return { ok: false as const, counts: outcome.counts, errors: outcome.errors.slice(0, MAX_ERRORS) };
+        const errors = outcome.errors.slice(0, MAX_ERRORS);
+        return {
+          ok: false,
+          counts: outcome.counts,
+          errors,
+          ...(failed ? { failedRowsCsv: failed.csv(outcome.headers) } : {}),
+        };
       }
       const mapping: Mapping = Object.fromEntries(outcome.mapping.map((m) => [m.header, m.column]));
       await repository.saveMapping(request.user.id, request.form, mapping);
-      return { ok: true as const, batchId, counts: outcome.counts, filter: batchFilter(batchId) };
+      return { ok: true, batchId, counts: outcome.counts, filter: batchFilter(batchId) };
     },
 
     /** Removes what the import created and puts back what it changed; 409 when something points at its records. */
-    async undo(user: Actor, batchId: string): Promise<{ removed: number }> {
-      const batch = await repository.batch(batchId);
-      if (!batch) throw new AppError('NOT_FOUND', IMPORT_NOT_FOUND);
-      if (batch.undone_at) throw new AppError('CONFLICT', alreadyUndone);
-      const { target, scope } = await importer.open(user, batch.form);
-      const history = await repository.historyOf(batchId, target.model.table);
-      const created = history.filter((h) => h.action === 'create').map((h) => h.record_id);
-      const updated = history.filter((h) => h.action === 'update').reverse();
-      let failing: number | undefined;
-      try {
-        await importer.transaction(async (trx) => {
-          for (const id of [...created, ...updated.map((h) => h.record_id)])
-            await importer.stored(trx, target, scope, id);
-          for (const entry of updated) {
-            const changes = JSON.parse(entry.changes) as Record<string, [unknown, unknown]>;
-            const before = Object.fromEntries(Object.entries(changes).map(([column, [old]]) => [column, old]));
-            if (Object.keys(before).length > 0)
-              await trx.updateTable(target.model.table).set(before).where('id', '=', entry.record_id).execute();
-          }
-          for (const id of created.reverse()) {
-            failing = id;
-            await importer.remove(trx, target, id);
-          }
-          failing = undefined;
-          await repository.markUndone(trx, batchId);
-        });
-      } catch (error) {
-        if (failing === undefined || error instanceof AppError) throw error;
-        throw await importer.removeError(error, target, failing);
-      }
-      return { removed: created.length };
-    },
+    undo: (user: Actor, batchId: string): Promise<{ removed: number }> => undoImport(deps, user, batchId),
 
     async mapping(user: Actor, form: string): Promise<{ mapping: Mapping }> {
       await importer.open(user, form);

@@ -10,6 +10,8 @@ export const reportQuerySchema = z.looseObject({
   sort: z.string().optional(),
   filters: z.string().optional(),
   'specific-ids': z.string().optional(),
+  /** Only the records one batch wrote (the list of an import's records). */
+  batch: z.string().max(40).optional(),
   listname: z.string().optional(),
 });
 
@@ -21,6 +23,8 @@ export interface ReportQuery {
   sort: string;
   filters: Record<string, string | string[]>;
   specificIds: number[] | undefined;
+  /** The list's `batch` (the records of one import). */
+  batch: string | undefined;
   listname: string | undefined;
   /** Every other parameter (label size, …). */
   extra: Readonly<Record<string, unknown>>;
@@ -66,6 +70,7 @@ export function parseReportQuery(query: z.infer<typeof reportQuerySchema>): Repo
     sort: query.sort ?? '',
     filters: filters(query.filters),
     specificIds: ids(query['specific-ids']),
+    batch: query.batch || undefined,
     listname: query.listname,
     extra: query,
   };

@@ -19,7 +19,7 @@ export async function reportRecords(input: ReportInput): Promise<Row[]> {
   const { query } = input;
   if (query.id !== undefined) return [await records.get(input.user, target.ref, query.id)];
   const options = query.specificIds ? { ids: query.specificIds } : {};
-  const list = { 'per-page': ALL_ROWS, sort: query.sort, filter: query.filters };
+  const list = { 'per-page': ALL_ROWS, sort: query.sort, filter: query.filters, batch: query.batch };
   return (await records.list(input.user, target.ref, list, options)).items;
 }
 
@@ -87,7 +87,7 @@ export async function reportRecordBatches(input: ReportInput, batchRows = EXPORT
     return { total: 1, batches: [[await records.get(user, target.ref, query.id)]] };
   }
   const options = query.specificIds ? { ids: query.specificIds } : {};
-  const list = { sort: query.sort, filter: query.filters, 'per-page': batchRows };
+  const list = { sort: query.sort, filter: query.filters, batch: query.batch, 'per-page': batchRows };
   if (await records.seeks(user, target.ref, list)) {
     const first = await records.list(user, target.ref, list, { ...options, count: 'exact' });
     async function* seeking(): AsyncGenerator<Row[]> {

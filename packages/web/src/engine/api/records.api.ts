@@ -56,6 +56,8 @@ export interface ListParams {
   sort: string;
   /** `filter[col]=expr` entries: the filter bar's refs and the by-value filters. */
   filter: Record<string, string>;
+  /** Only the records this batch wrote (an import's link: `batch:<id>` in the route's filter). */
+  batch?: string;
 }
 
 /** Query keys of the records area: every key of a form starts with ['records', form]. */
@@ -79,6 +81,7 @@ function listQuery(name: string, params: ListParams): Record<string, string | nu
     sort: params.sort,
   };
   for (const [column, expression] of Object.entries(params.filter)) query[`filter[${column}]`] = expression;
+  if (params.batch !== undefined) query.batch = params.batch;
   return query;
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CORE_FORM } from '../form-screen/test/fixtures';
 import { filterLabel } from './FilterBar';
 import {
+  batchOf,
   changeFilter,
   encodeRouteFilter,
   filterListRequests,
@@ -11,6 +12,7 @@ import {
   pruneSelection,
   requiredFilterParams,
   selectionFilterParams,
+  withoutBatch,
 } from './filterCascade';
 
 describe('filter cascade', () => {
@@ -56,6 +58,17 @@ describe('filter cascade', () => {
     expect(parseRouteFilter('expedition:1,site:3')).toEqual({ expedition: 1, site: 3 });
     expect(parseRouteFilter('expedition:x,site:3,junk')).toEqual({ site: 3 });
     expect(parseRouteFilter(null)).toEqual({});
+  });
+
+  it("reads an import's batch link (batch:<id>) and keeps it out of what is remembered", () => {
+    const batch = '0b7e2c4a-5d1f-4e8a-9c3b-2f6d8a1e4b70';
+    const selection = parseRouteFilter(`batch:${batch},expedition:1`);
+    expect(selection).toEqual({ batch, expedition: 1 });
+    expect(parseRouteFilter(encodeRouteFilter(selection))).toEqual(selection);
+    expect(batchOf(selection)).toBe(batch);
+    expect(withoutBatch(selection)).toEqual({ expedition: 1 });
+    expect(parseRouteFilter('batch:x;drop table')).toEqual({});
+    expect(selectionFilterParams(CORE_FORM, selection)).not.toHaveProperty('batch');
   });
 });
 

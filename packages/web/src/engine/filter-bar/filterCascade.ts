@@ -109,7 +109,27 @@ export function requiredFilterParams(form: FormTemplate, selection: FilterSelect
   return params;
 }
 
-/** The route's `filter` query: `expedition:1,site:2` (a field key paired with a numeric value). */
+/**
+ * The selection key of the records one batch wrote (`batch:<id>`, what an import's result links
+ * to): not a filter model but the list's `batch` parameter, shown as a chip under the filter bar.
+ */
+export const BATCH_FILTER_KEY = 'batch';
+const BATCH_PART = new RegExp(`^${BATCH_FILTER_KEY}:([0-9a-f-]{1,40})$`, 'i');
+
+/** The batch a selection lists the records of, if any. */
+export function batchOf(selection: FilterSelection): string | undefined {
+  const batch = selection[BATCH_FILTER_KEY];
+  return typeof batch === 'string' ? batch : undefined;
+}
+
+/** The selection without its batch (what the next visit of the form starts from). */
+export function withoutBatch(selection: FilterSelection): FilterSelection {
+  if (batchOf(selection) === undefined) return selection;
+  const { [BATCH_FILTER_KEY]: _batch, ...rest } = selection;
+  return rest;
+}
+
+/** The route's `filter` query: `expedition:1,site:2` (a field key paired with a numeric value), `batch:<id>`. */
 export function encodeRouteFilter(selection: FilterSelection): string {
   return Object.entries(selection)
     .map(([key, value]) => `${key}:${String(value)}`)
@@ -119,6 +139,11 @@ export function encodeRouteFilter(selection: FilterSelection): string {
 export function parseRouteFilter(text: string | null | undefined): FilterSelection {
   const selection: FilterSelection = {};
   for (const part of (text ?? '').split(',')) {
+    const batch = BATCH_PART.exec(part.trim());
+    if (batch) {
+      selection[BATCH_FILTER_KEY] = batch[1];
+      continue;
+    }
     const match = /^([\w-]+):(-?\d+)$/.exec(part.trim());
     if (match?.[1] && match[2]) selection[match[1]] = Number(match[2]);
   }

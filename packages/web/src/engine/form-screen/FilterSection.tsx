@@ -11,6 +11,7 @@ import TuneIcon from '@mui/icons-material/Tune';
 import { useCallback } from 'react';
 import { helpUrl } from '../../platform/help/helpUrl';
 import { useSessionContext } from '../../platform/session/SessionContext';
+import { BatchFilterChip } from '../filter-bar/BatchFilterChip';
 import { FilterBar } from '../filter-bar/FilterBar';
 import { ValueFilterChips } from '../filter-bar/ValueFilterChips';
 import type { FilterSelection } from '../filter-bar/filterCascade';
@@ -43,6 +44,7 @@ export function FilterSection(props: FilterSectionProps) {
             requiredErrors={actions.requiredErrors}
             disabled={state.scenario !== 'view'}
           />
+          <BatchFilterChip selection={state.filter} onChange={onChange} disabled={state.scenario !== 'view'} />
           <ValueFilterChips
             fields={extras.searchable}
             columns={extras.model?.columns}

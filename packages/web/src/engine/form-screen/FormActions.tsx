@@ -39,6 +39,7 @@ export function FormActions() {
       specificIds: state.ticked,
       sort: params.sort,
       filters: params.filter,
+      batch: params.batch,
       columns: form.fields.map((f) => f.name).filter((name) => !(name in hidden) || hidden[name]),
     });
     runReportOf(entry, url);

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { FilterSelection } from '../filter-bar/filterCascade';
+import { type FilterSelection, withoutBatch } from '../filter-bar/filterCascade';
 import { readFormStorage, writeFormStorage, type FormStorageState } from '../storage/formStorage';
 import type { FormRoute, RouteUpdate } from './formScreenRoute';
 import {
@@ -128,7 +128,8 @@ export function useRememberFormState(formName: string, state: FormScreenState, l
   useEffect(() => {
     if (!listLoaded) return;
     writeFormStorage(formName, {
-      filter: state.filter,
+      // a batch's records are a link's list, not where the form starts next time
+      filter: withoutBatch(state.filter),
       filterModel: state.valueFilters,
       pagination: { pageIndex: state.page, pageSize: state.perPage },
       sort: state.sort,

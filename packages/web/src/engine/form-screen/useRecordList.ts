@@ -8,7 +8,7 @@ import {
 } from '@tanstack/react-query';
 import { isWholeList, type FormTemplate } from '@mdis/shared';
 import { recordKeys, recordsApi, type ListParams, type RecordList } from '../api/records.api';
-import { selectionFilterParams } from '../filter-bar/filterCascade';
+import { batchOf, selectionFilterParams } from '../filter-bar/filterCascade';
 import { readFormStorage, writeFormStorage } from '../storage/formStorage';
 import { useDebouncedValue } from '../../ui/useDebouncedValue';
 import type { FormScreenDispatch } from './useFormScreenStore';
@@ -27,6 +27,7 @@ export function useRecordList(form: FormTemplate, state: FormScreenState, dispat
       perPage: state.perPage,
       sort: encodeSort(state.sort) || 'id',
       filter: { ...selectionFilterParams(form, committedFilter), ...state.valueFilters },
+      batch: batchOf(committedFilter),
     }),
     [form, committedFilter, state.page, state.perPage, state.sort, state.valueFilters],
   );

@@ -49,6 +49,12 @@ describe('report links', () => {
     });
   });
 
+  it("exports the records of one import when the list shows them (the list's batch)", () => {
+    const batch = '0b7e2c4a-5d1f-4e8a-9c3b-2f6d8a1e4b70';
+    const url = reportUrl({ report: info('ListCsv', { type: 'export' }), single: false }, { ...context, batch });
+    expect(query(url).batch).toBe(batch);
+  });
+
   it('sends the ticked rows as specific-ids, and asks a direct-print report to print', () => {
     const ticked = reportUrl({ report: info('List'), single: false }, { ...context, specificIds: [4, 7] });
     expect(query(ticked)['specific-ids']).toBe('4,7');

@@ -9,6 +9,8 @@ export interface ReportContext {
   specificIds: number[];
   sort: string;
   filters: Record<string, string>;
+  /** The list's batch (the records of one import), if the list is narrowed to one. */
+  batch?: string | undefined;
   columns: string[];
 }
 
@@ -31,6 +33,7 @@ export function reportUrl(entry: ReportEntry, context: ReportContext): string {
     params.set('sort', context.sort);
     params.set('filters', JSON.stringify(context.filters));
     if (context.specificIds.length > 0) params.set('specific-ids', context.specificIds.join(','));
+    if (context.batch !== undefined) params.set('batch', context.batch);
   }
   if (entry.report.directPrint) params.set('print', '1');
   return `report/${encodeURIComponent(entry.report.name)}?${params.toString()}`;

@@ -1,3 +1,4 @@
+import { open } from 'node:fs/promises';
 import { AppError } from '@mdis/shared';
 import { readCsv } from './csv-reader';
 import { readJson } from './json-reader';
@@ -34,6 +35,18 @@ export function kindOf(name: string, head: Buffer): FileKind {
     .replace(/^\uFEFF/, '')
     .trimStart();
   return text.startsWith('[') ? 'json' : 'csv';
+}
+
+/** The kind of a file on disk (`name`: what its sender called it), by that name or its first 512 bytes. */
+export async function kindOfFile(path: string, name: string): Promise<FileKind> {
+  const file = await open(path);
+  try {
+    const head = Buffer.alloc(512);
+    const { bytesRead } = await file.read(head, 0, 512, 0);
+    return kindOf(name, head.subarray(0, bytesRead));
+  } finally {
+    await file.close();
+  }
 }
 
 /** Opens an uploaded file (spooled to disk) as a stream of row batches. */
