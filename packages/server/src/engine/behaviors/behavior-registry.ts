@@ -356,9 +356,9 @@ export async function runCreateManyHook(
     await run({
       ...context,
       parameters,
-      records: live.map((index) => context.records[index] as RecordValues),
+      records: live.map((index) => context.records[index]),
       fail: (index, error) => {
-        const origin = live[index];
+        const origin = live.at(index);
         if (origin === undefined || failed.has(origin)) return;
         failed.add(origin);
         context.fail(origin, error);

@@ -165,12 +165,11 @@ export async function createManyInTransaction(
   let live = [...creates.keys()].filter((index) => !failures.has(index));
   const ids = await nextIds(trx, deps.dialect, model.table, live.length, memo);
   live.forEach((index, position) => {
-    const create = creates[index];
-    if (create) create.record.id = ids[position];
+    creates[index].record.id = ids[position];
   });
   const engine = deps.behaviorEngine(trx);
   const runHooks = async (stage: 'before' | 'after') => {
-    const records = live.map((index) => creates[index]?.record as Row);
+    const records = live.map((index) => creates[index]?.record);
     await runCreateManyHook(deps.behaviors, stage, {
       trx,
       model: model.template,
@@ -178,7 +177,7 @@ export async function createManyInTransaction(
       engine,
       memo,
       fail: (position, error) => {
-        const index = live[position];
+        const index = live.at(position);
         if (index !== undefined) failures.set(index, error);
       },
     });
@@ -186,12 +185,12 @@ export async function createManyInTransaction(
   };
   await runHooks('before');
   const rows = live.map((index) => {
-    const { record, relations: input } = creates[index] as CreateInBatch;
+    const { record, relations: input } = creates[index];
     return { ...changes(model, record, undefined), ...referenceValues(input), id: record.id };
   });
   await insertRows(trx, model, rows);
   for (const index of live) {
-    const { record, relations: input } = creates[index] as CreateInBatch;
+    const { record, relations: input } = creates[index];
     if (input.links.length > 0) await writeLinks(trx, deps.links, model, Number(record.id), input);
   }
   const inserted = [...live];

@@ -169,8 +169,7 @@ async function issueMany(context: CreateManyContext, defaults: IgsnDefaults): Pr
     ? await registerMany(context, column, planned)
     : new Set(planned.map((p) => p.index));
   for (const { index, igsn } of planned) {
-    const record = records[index];
-    if (record && registered.has(index)) record[column] = igsn;
+    if (registered.has(index)) (records[index] as Record<string, unknown>)[column] = igsn;
   }
 }
 
@@ -191,7 +190,7 @@ async function registerMany(
   for (const { index, igsn } of planned) {
     const id = Number(records[index]?.id);
     const owner = existing.get(igsn);
-    if (owner?.data_model === model.fullName && Number(owner.model_id) === id) ok.add(index);
+    if (owner?.data_model === model.fullName && owner.model_id === id) ok.add(index);
     else if (owner || taken.has(igsn)) duplicate(index, igsn);
     else {
       taken.add(igsn);

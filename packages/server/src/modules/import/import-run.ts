@@ -201,7 +201,7 @@ async function runInParts(
   finish: (trx: DynamicTrx) => Promise<void>,
 ): Promise<boolean> {
   const { importer } = deps;
-  let committed = false;
+  let committed = false as boolean;
   try {
     for await (const rows of batches) {
       const mark = state.created.length;

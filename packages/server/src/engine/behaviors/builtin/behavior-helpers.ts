@@ -99,12 +99,13 @@ export function valueOf(record: RecordValues, column: string): unknown {
  */
 export function eachRecord(hook: (context: BehaviorContext) => Promise<void> | void): CreateManyHooks {
   return {
-    before: async ({ trx, model, parameters, records, engine, fail }: CreateManyContext) => {
+    before: async (context: CreateManyContext) => {
+      const { trx, model, parameters, records, engine } = context;
       for (const [index, record] of records.entries()) {
         try {
           await hook({ trx, model, parameters, record, engine });
         } catch (error) {
-          fail(index, error);
+          context.fail(index, error);
         }
       }
     },
