@@ -22,6 +22,8 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** Prefix of the temporary data directory's name. */
   label?: string;
+  /** Options of node itself, before the script (e.g. `--cpu-prof`, which NODE_OPTIONS refuses). */
+  nodeOptions?: string[];
 }
 
 /**
@@ -33,7 +35,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', MDIS_DATA_DIR: dataDir };
   delete env.DATABASE_URL; // never point a test server at a developer's database by accident
   Object.assign(env, { MDIS_SEED: 'none', LOG_LEVEL: 'warn' }, options.env);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  const args = [...(options.nodeOptions ?? []), '--import', 'tsx', 'packages/server/src/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

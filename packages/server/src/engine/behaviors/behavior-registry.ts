@@ -108,6 +108,39 @@ export interface PresentContext {
 }
 
 /**
+ * What a batch hook of creates receives (an import): the records of one batch, in file order, each
+ * with the id it will be inserted under already set (so ids, combined ids and IGSNs are computed
+ * in memory, before one multi-row insert).
+ */
+export interface CreateManyContext {
+  trx: AnyDb;
+  model: ModelTemplate;
+  parameters: Record<string, unknown>;
+  /** The records still to write; hooks may change them in place. */
+  records: RecordValues[];
+  engine: BehaviorEngine;
+  /** Drops `records[index]` from the batch with the error its per-record hook would have thrown. */
+  fail(index: number, error: unknown): void;
+  /**
+   * Kept for the whole import (across batches and their transactions): what a hook computed once
+   * and carries on in memory (the next number of a group, the last IGSN of a sequence). Keys are
+   * the hook's own; prefix them with the behavior's name.
+   */
+  memo: Map<string, unknown>;
+}
+
+/**
+ * The batch form of `beforeCreate`/`afterCreate` for many creates at once. A behavior that has it
+ * says: for a batch of creates, `before` (ahead of the insert) and `after` (behind it) do together
+ * what its per-record create hooks do, with the same results and the same errors per record. A
+ * model one of whose behaviors has create hooks but no batch form is written record by record.
+ */
+export interface CreateManyHooks {
+  before?: (context: CreateManyContext) => Promise<void> | void;
+  after?: (context: CreateManyContext) => Promise<void> | void;
+}
+
+/**
  * A server-side behavior (reference §7): domain rules such as depth calculations, combined ids
  * or IGSNs plug into the generic pipeline through these hooks, never by editing the engine.
  * Every hook is optional; throwing an AppError aborts the write (and rolls it back).
@@ -128,6 +161,8 @@ export interface BehaviorHooks {
    * The delete stands whatever this does, so it should not throw.
    */
   afterDeleteCommitted?: (context: BehaviorContext) => Promise<void> | void;
+  /** Many creates at once (an import): see CreateManyHooks. */
+  createMany?: CreateManyHooks;
   /** After a page of records was read and the generic pseudo columns computed: one batch, never per row. */
   present?: (context: PresentContext) => Promise<void> | void;
   /**
@@ -155,7 +190,7 @@ export interface ColumnSql {
   maintained?: true;
 }
 
-export type BehaviorHookName = Exclude<keyof BehaviorHooks, 'present' | 'columnSql'>;
+export type BehaviorHookName = Exclude<keyof BehaviorHooks, 'present' | 'columnSql' | 'createMany'>;
 
 /**
  * A parameter as the template manager lists it (spec 3: Behavior info parameters, each with name,
@@ -300,5 +335,41 @@ export async function runPresentHooks(
   if (context.records.length === 0) return;
   for (const { hooks, parameters } of registry.resolve(context.model)) {
     if (hooks.present) await hooks.present({ ...context, parameters });
+  }
+}
+
+/** Whether every behavior of the model that acts on a create has a batch form (CreateManyHooks). */
+export function createsInBatches(registry: BehaviorRegistry, model: ModelTemplate): boolean {
+  return registry
+    .resolve(model)
+    .every(({ hooks }) => hooks.createMany !== undefined || (!hooks.beforeCreate && !hooks.afterCreate));
+}
+
+/**
+ * Runs one batch hook of creates of every behavior of the model, in order. Each behavior sees only
+ * the records no earlier one failed; `fail` is called with the index in `context.records`.
+ */
+export async function runCreateManyHook(
+  registry: BehaviorRegistry,
+  stage: keyof CreateManyHooks,
+  context: Omit<CreateManyContext, 'parameters'>,
+): Promise<void> {
+  const failed = new Set<number>();
+  for (const { hooks, parameters } of registry.resolve(context.model)) {
+    const run = hooks.createMany?.[stage];
+    if (!run) continue;
+    const live = context.records.flatMap((_record, index) => (failed.has(index) ? [] : [index]));
+    if (live.length === 0) return;
+    await run({
+      ...context,
+      parameters,
+      records: live.map((index) => context.records[index]),
+      fail: (index, error) => {
+        const origin = live.at(index);
+        if (origin === undefined || failed.has(origin)) return;
+        failed.add(origin);
+        context.fail(origin, error);
+      },
+    });
   }
 }

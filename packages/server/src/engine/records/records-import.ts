@@ -1,4 +1,6 @@
 import { AppError, type FieldError, type PermissionHolder } from '@mdis/shared';
+import { sql } from 'kysely';
+import { createsInBatches } from '../behaviors/behavior-registry';
 import type { DynamicTrx, Row } from './dynamic-db';
 import type { RecordScope } from './record-access';
 import { type RecordTarget, resolveTarget } from './record-target';
@@ -12,6 +14,7 @@ import { readInput } from './steps/convert';
 import { type RelationInput, readRelationInput } from './steps/relation-input';
 import { translateDeleteError, translateWriteError } from './steps/translate-errors';
 import { runBeforeBehaviors } from './steps/behaviors-before';
+import { createManyInTransaction } from './records-create-many';
 import { runBehaviorHook } from '../behaviors/behavior-registry';
 
 /** An undone update sets no m:n links and no references beyond its own columns. */
@@ -121,6 +124,53 @@ export function createRecordsImporter(deps: RecordsDeps) {
         });
       }
     },
+
+    /** Whether creates into the target can be written in batches (every create behavior has a batch form). */
+    createsInBatches: (target: RecordTarget) => createsInBatches(deps.behaviors, target.model.template),
+
+    /**
+     * Creates many checked rows at once in the import's transaction (records-create-many.ts): by
+     * index, the error each failed row would have thrown through `write`. Undefined when the batch
+     * met a database error: it is rolled back (a savepoint) and the caller writes its rows one by
+     * one, which names the failing row. `memo` lives as long as the import.
+     */
+    async createMany(
+      trx: DynamicTrx,
+      target: RecordTarget,
+      rows: readonly CheckedRow[],
+      memo: Map<string, unknown>,
+    ): Promise<Map<number, unknown> | undefined> {
+      const creates = rows.map((row) => ({ record: row.record, relations: row.relations }));
+      const saved = rows.map((row) => ({ ...row.record }));
+      await sql`SAVEPOINT mdis_create_many`.execute(trx);
+      try {
+        const failures = await createManyInTransaction(deps, trx, target, creates, memo);
+        await sql`RELEASE SAVEPOINT mdis_create_many`.execute(trx);
+        return failures;
+      } catch (error) {
+        await sql`ROLLBACK TO SAVEPOINT mdis_create_many`.execute(trx);
+        await sql`RELEASE SAVEPOINT mdis_create_many`.execute(trx);
+        // A bug is not a row's fault: only what the database refused is retried one by one.
+        if (error instanceof TypeError || error instanceof ReferenceError || error instanceof RangeError) throw error;
+        // The hooks changed the records in place: the one-by-one writes start from the checked rows.
+        rows.forEach((row, index) => {
+          for (const key of Object.keys(row.record)) Reflect.deleteProperty(row.record, key);
+          Object.assign(row.record, saved[index]);
+        });
+        return undefined;
+      }
+    },
+
+    /** Deletes records a batch created (the compensation of an import committed in parts); links go by cascade. */
+    async removeCreated(trx: DynamicTrx, target: RecordTarget, ids: readonly number[]): Promise<void> {
+      for (let start = 0; start < ids.length; start += 5_000)
+        await trx
+          .deleteFrom(target.model.table)
+          .where('id', 'in', ids.slice(start, start + 5_000))
+          .execute();
+    },
+
+    dialect,
 
     /**
      * An update put back (an import undone): `before` over the stored record, written like a form's

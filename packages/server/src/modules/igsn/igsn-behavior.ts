@@ -9,7 +9,7 @@ import {
   validationError,
 } from '@mdis/shared';
 import type { Kysely } from 'kysely';
-import type { BehaviorContext, BehaviorRegistry } from '../../engine/behaviors/behavior-registry';
+import type { BehaviorContext, BehaviorRegistry, CreateManyContext } from '../../engine/behaviors/behavior-registry';
 import { textOf } from '../../engine/records/dynamic-db';
 import { ancestorValues, parentsFromDb } from './igsn-ancestors';
 import {
@@ -110,8 +110,108 @@ async function asFieldError(column: string, run: () => Promise<void>): Promise<v
   }
 }
 
+const asFailure = (column: string, error: unknown) =>
+  error instanceof IgsnError ? validationError([{ field: column, message: error.message }]) : error;
+
+/**
+ * The IGSNs of a batch of creates (their ids given), before the insert: the settings read once, the
+ * ancestors' codes once per parent, a fixed_prefix sequence read once per import and carried on in
+ * memory, every IGSN checked and registered with one query each. A record's IgsnError fails that
+ * record alone, with the field error afterCreate gives it.
+ */
+async function issueMany(context: CreateManyContext, defaults: IgsnDefaults): Promise<void> {
+  const { model, records, engine, memo } = context;
+  const parameters = igsnParameters(model, context.parameters, defaults);
+  const { column } = parameters;
+  const connection = context.trx as unknown as Connection;
+  const settings = await readIgsnSettings(connection);
+  const wanted = wantedCodes(parameters, settings);
+  const link = await engine.parentOf(model);
+  const own = Object.values(wanted).filter((want) => want.model === model.fullName);
+  const parts = new Map<string, Promise<Omit<IgsnParts, 'tag' | 'id'>>>();
+  const partsOfRecord = (record: Record<string, unknown>) => {
+    if (Object.keys(wanted).length === 0) return Promise.resolve({});
+    const key = JSON.stringify([link ? record[link.parentColumn] : null, ...own.map((w) => record[w.column])]);
+    let found = parts.get(key);
+    if (!found) {
+      found = ancestorValues(connection, engine.parentOf.bind(engine), model, record, wanted);
+      parts.set(key, found);
+    }
+    return found;
+  };
+  const registry = createIgsnRegistry(connection);
+  const sequential = settings.method === 'fixed_prefix' && settings.saveToDatabase;
+  const lastKey = `${IGSN_BEHAVIOR_NAME}:last:${settings.prefix}`;
+  if (sequential) await engine.lockGroup('igsn_registry', { prefix: settings.prefix });
+  let lastIssued = sequential
+    ? ((memo.get(lastKey) as string | undefined) ?? (await registry.withPrefix(settings.prefix, 1, 'desc'))[0]?.igsn)
+    : undefined;
+  const planned: { index: number; igsn: string }[] = [];
+  for (const [index, record] of records.entries()) {
+    try {
+      const value = record[column];
+      if (isIgsnPlaceholder(value)) {
+        const igsn = generateIgsn(settings, {
+          ...(await partsOfRecord(record)),
+          tag: parameters.tag,
+          id: Number(record.id),
+          lastIssued,
+        });
+        if (sequential) lastIssued = igsn;
+        planned.push({ index, igsn });
+      } else planned.push({ index, igsn: validateIgsn(textOf(value)) });
+    } catch (error) {
+      context.fail(index, asFailure(column, error));
+    }
+  }
+  if (sequential && lastIssued !== undefined) memo.set(lastKey, lastIssued);
+  const registered = settings.saveToDatabase
+    ? await registerMany(context, column, planned)
+    : new Set(planned.map((p) => p.index));
+  for (const { index, igsn } of planned) {
+    if (registered.has(index)) (records[index] as Record<string, unknown>)[column] = igsn;
+  }
+}
+
+/** register() for a batch: the indices whose IGSN is now the record's (the others failed: DUPLICATE_IGSN). */
+async function registerMany(
+  context: CreateManyContext,
+  column: string,
+  planned: readonly { index: number; igsn: string }[],
+): Promise<Set<number>> {
+  const { model, records } = context;
+  const registry = createIgsnRegistry(context.trx as unknown as Connection);
+  const existing = new Map((await registry.findMany(planned.map((p) => p.igsn))).map((row) => [row.igsn, row]));
+  const taken = new Set<string>();
+  const fresh: { index: number; igsn: string }[] = [];
+  const ok = new Set<number>();
+  const duplicate = (index: number, igsn: string) =>
+    context.fail(index, asFailure(column, new IgsnError('DUPLICATE_IGSN', igsn)));
+  for (const { index, igsn } of planned) {
+    const id = Number(records[index]?.id);
+    const owner = existing.get(igsn);
+    if (owner?.data_model === model.fullName && owner.model_id === id) ok.add(index);
+    else if (owner || taken.has(igsn)) duplicate(index, igsn);
+    else {
+      taken.add(igsn);
+      fresh.push({ index, igsn });
+    }
+  }
+  const inserted = await registry.registerMany(
+    fresh.map(({ index, igsn }) => ({ igsn, data_model: model.fullName, model_id: Number(records[index]?.id) })),
+  );
+  for (const { index, igsn } of fresh) {
+    if (inserted.has(igsn)) ok.add(index);
+    else duplicate(index, igsn);
+  }
+  return ok;
+}
+
 function createHooks(defaults: IgsnDefaults) {
   return {
+    // A batch of creates (an import) carries its ids: every IGSN before the one insert.
+    createMany: { before: (context: CreateManyContext) => issueMany(context, defaults) },
+
     // After the insert: the number part needs the new id. The row is updated in the same transaction.
     afterCreate: (context: BehaviorContext) => {
       const parameters = igsnParameters(context.model, context.parameters, defaults);

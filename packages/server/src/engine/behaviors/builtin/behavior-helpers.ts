@@ -1,5 +1,12 @@
 import type { ColumnTemplate, ModelTemplate } from '@mdis/shared';
-import type { BehaviorContext, BehaviorEngine, PresentContext, RecordValues } from '../behavior-registry';
+import type {
+  BehaviorContext,
+  BehaviorEngine,
+  CreateManyContext,
+  CreateManyHooks,
+  PresentContext,
+  RecordValues,
+} from '../behavior-registry';
 
 /** Empty as the original's behaviors see it: no value, or an empty string. */
 export function isBlank(value: unknown): boolean {
@@ -84,4 +91,23 @@ export function textOf(value: unknown): string {
 /** The record's value of `column`, or undefined when the draft does not hold it yet. */
 export function valueOf(record: RecordValues, column: string): unknown {
   return Object.hasOwn(record, column) ? record[column] : undefined;
+}
+
+/**
+ * The batch form of a create hook that reads nothing but the record itself (no query, no other
+ * record): the hook run on each record in turn, a throw failing that record alone.
+ */
+export function eachRecord(hook: (context: BehaviorContext) => Promise<void> | void): CreateManyHooks {
+  return {
+    before: async (context: CreateManyContext) => {
+      const { trx, model, parameters, records, engine } = context;
+      for (const [index, record] of records.entries()) {
+        try {
+          await hook({ trx, model, parameters, record, engine });
+        } catch (error) {
+          context.fail(index, error);
+        }
+      }
+    },
+  };
 }

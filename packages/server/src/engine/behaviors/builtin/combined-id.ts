@@ -1,6 +1,12 @@
 import type { ModelTemplate } from '@mdis/shared';
 import { sql } from 'kysely';
-import { type BehaviorContext, type BehaviorDefinition, type BehaviorEngine, behaviorName } from '../behavior-registry';
+import {
+  type BehaviorContext,
+  type BehaviorDefinition,
+  type BehaviorEngine,
+  type CreateManyContext,
+  behaviorName,
+} from '../behavior-registry';
 import { engineOf, isBlank, numberParameter, sameValue, textParameter } from './behavior-helpers';
 import { COMBINED_ID, type CombinedIdNaming, nameText, recomputeDescendants } from './combined-id-descendants';
 
@@ -64,6 +70,43 @@ async function combinedIdOf(
 }
 
 /**
+ * The combined ids of a batch of creates (their ids given): the parents' parts in one query, the
+ * rest in memory; the same values as combinedIdOf record by record.
+ */
+async function combinedIdsOf(
+  context: CreateManyContext,
+  namingOf: (model: ModelTemplate) => CombinedIdNaming | undefined,
+): Promise<void> {
+  const { engine, model, records } = context;
+  const naming = namingFromParameters(context.parameters);
+  const link = await engine.parentOf(model);
+  const parentNaming = link && namingOf(link.parent);
+  const hasKey = link !== undefined && Object.hasOwn(link.parent.columns, COMBINED_ID);
+  const takesPart = link !== undefined && (hasKey || parentNaming !== undefined);
+  const prefixes = new Map<string, string | null>();
+  if (link && takesPart) {
+    const ids = [...new Set(records.map((r) => r[link.parentColumn]).filter((id) => !isBlank(id)))];
+    const parents = ids.length > 0 ? await engine.findRecords(link.parent.fullName, { id: ids }, { plain: true }) : [];
+    for (const parent of parents) {
+      const prefix = hasKey
+        ? nameText(parent[COMBINED_ID], undefined)
+        : nameText(parent[parentNaming?.nameColumn ?? ''], parentNaming?.padding);
+      prefixes.set(String(parent.id), prefix ?? null);
+    }
+  }
+  for (const record of records) {
+    const name = naming && nameText(record[naming.nameColumn], naming.padding);
+    let value: string | null = null;
+    if (name && link && takesPart) {
+      const parentId = record[link.parentColumn];
+      const prefix = isBlank(parentId) ? null : (prefixes.get(String(parentId)) ?? null);
+      value = prefix === null ? null : `${prefix}_${name}`;
+    } else if (name) value = name;
+    record[COMBINED_ID] = value;
+  }
+}
+
+/**
  * CombinedId (reference §2.5, automatic): combined_id recomputed before every insert and update;
  * a model named by its id gets it right after the insert. When a record's combined id changes, all
  * its descendants are rebuilt in the same transaction.
@@ -97,6 +140,8 @@ export function combinedIdBehavior(lookup: CombinedIdNamingLookup = () => undefi
           'id',
         )} = ${record.id}`.execute(trx);
       },
+      // A batch of creates carries its ids already: every combined id before the insert, none after.
+      createMany: { before: (context) => combinedIdsOf(context, namingOf) },
       afterUpdate: async (context) => {
         const { trx, model, record, previous } = context;
         if (sameValue(previous?.[COMBINED_ID], record[COMBINED_ID])) return;

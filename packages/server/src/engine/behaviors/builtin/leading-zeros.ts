@@ -3,6 +3,7 @@ import {
   PARAMETER_MESSAGES,
   checkColumnParameters,
   columnOf,
+  eachRecord,
   numberParameter,
   textParameter,
 } from './behavior-helpers';
@@ -39,5 +40,6 @@ export const leadingZeros: BehaviorDefinition = {
       ...(length !== undefined && length > 1 ? [] : [PARAMETER_MESSAGES.length]),
     ];
   },
-  hooks: { beforeCreate: pad, beforeUpdate: pad },
+  // Reads nothing but the record: in a batch of creates, the same hook record by record.
+  hooks: { beforeCreate: pad, beforeUpdate: pad, createMany: eachRecord(pad) },
 };

@@ -1,4 +1,4 @@
-import type { BehaviorContext } from '../../../engine/behaviors/behavior-registry';
+import type { BehaviorContext, CreateManyContext } from '../../../engine/behaviors/behavior-registry';
 import { engineOf, sameValue } from '../../../engine/behaviors/builtin/behavior-helpers';
 import { DRILLING_TABLES, idOf } from './depth-sql';
 
@@ -30,6 +30,17 @@ async function refreshBelow(context: BehaviorContext): Promise<void> {
   if (id !== undefined) await engine.refreshMaintainedBelow(model.fullName, [id], 'behavior');
 }
 
+/** refreshBelow for a batch of created sections: the cores they belong to, in one refresh. */
+async function refreshBelowCreated(context: CreateManyContext): Promise<void> {
+  const { model, records, engine } = context;
+  if (model.table !== DRILLING_TABLES.section) return;
+  const link = await engine.parentOf(model);
+  if (!link) return;
+  const cores = new Set(records.map((record) => idOf(record[link.parentColumn])));
+  const ids = [...cores].filter((id): id is number => id !== undefined);
+  await engine.refreshMaintainedBelow(link.parent.fullName, ids);
+}
+
 function changedInputs(context: BehaviorContext): boolean {
   const inputs = DEPTH_INPUTS[context.model.table] ?? [];
   return inputs.some((name) => !sameValue(context.previous?.[name], context.record[name]));
@@ -45,6 +56,7 @@ export const depthRefreshHooks = {
   afterCreate: async (context: BehaviorContext) => {
     if (context.model.table === DRILLING_TABLES.section) await refreshBelow(context);
   },
+  createMany: { after: refreshBelowCreated },
   afterUpdate: async (context: BehaviorContext) => {
     if (changedInputs(context)) await refreshBelow(context);
   },

@@ -1,0 +1,186 @@
+// `npm run bench:import -- --rows N [--splits S] [--preview] [--cpu-prof DIR]`: issue 20's import target. Starts the
+// server on a fresh data directory (SQLite; PostgreSQL with BENCH_DATABASE_URL: a database of its
+// own is created on that server and dropped afterwards), writes the drilling chain down to S section
+// splits through the API, generates a CSV of N samples naming their split by combined id (the
+// behaviors give each its combined id and IGSN), and posts it to `POST api/v1/import/commit` (or
+// `preview`). Prints rows/s end to end (upload included) and the server's peak RSS (read from /proc
+// every 100 ms). Not part of CI: the lead runs 1M on a quiet machine; numbers compare runs on one
+// machine, they are not absolutes.
+import { readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { startServer } from '../e2e/support/server';
+
+const { values: args } = parseArgs({
+  options: {
+    rows: { type: 'string', default: '10000' },
+    splits: { type: 'string', default: '20' },
+    preview: { type: 'boolean', default: false },
+    /** A directory: the server writes a CPU profile there when it stops (node --cpu-prof). */
+    'cpu-prof': { type: 'string' },
+  },
+});
+const rows = Number(args.rows);
+const splitCount = Number(args.splits);
+if (!Number.isSafeInteger(rows) || rows < 1) throw new Error('--rows must be a whole number ≥ 1');
+if (!Number.isSafeInteger(splitCount) || splitCount < 1) throw new Error('--splits must be a whole number ≥ 1');
+const ADMIN = { username: 'admin', password: 'bench-Admin-password-1' };
+const postgresUrl = process.env.BENCH_DATABASE_URL || undefined;
+
+type Row = Record<string, unknown>;
+
+function rssMb(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${String(pid)}/status`, 'utf8'))?.[1];
+    return kb === undefined ? undefined : Math.round(Number(kb) / 1024);
+  } catch {
+    return undefined; // not Linux
+  }
+}
+
+/** A database of the bench's own on the PostgreSQL server of BENCH_DATABASE_URL; dropped by the returned function. */
+async function ownDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `mdis_import_bench_${String(process.pid)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  return {
+    url: own.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+function api(baseUrl: string, token: string) {
+  const call = async (method: string, url: string, body?: Row): Promise<Row> => {
+    const response = await fetch(`${baseUrl}${url}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${url} answered ${String(response.status)}: ${text.slice(0, 500)}`);
+    return JSON.parse(text) as Row;
+  };
+  return {
+    create: (form: string, body: Row) => call('POST', `/api/v1/form?name=${form}`, body),
+    list: async (form: string, filter: string) =>
+      (await call('GET', `/api/v1/form?name=${form}&${filter}&per-page=-1`)).items as Row[],
+  };
+}
+
+/** Program → expedition → site → hole → core → `count` sections, each with the split the behaviors create. */
+async function splitsOf(baseUrl: string, token: string, count: number): Promise<string[]> {
+  const { create, list } = api(baseUrl, token);
+  const program = await create('program', { program: 'ICDP', name: 'International Continental Drilling Program' });
+  const expedition = await create('expedition', {
+    program_id: program.id,
+    expedition: '5065',
+    exp_name: 'Import bench',
+    exp_acronym: 'BENCH',
+    chief_scientists: ['AM'],
+    contact: 'Anna Meyer',
+    start_date: '2024-05-01',
+  });
+  const site = await create('site', { expedition_id: expedition.id, site: '1' });
+  const hole = await create('hole', { site_id: site.id, hole: 'A', start_date: '2024-05-02' });
+  const keys: string[] = [];
+  for (let c = 0; keys.length < count; c += 1) {
+    const core = await create('core', {
+      hole_id: hole.id,
+      core: c + 1,
+      core_ondeck: '2024-05-03T10:00:00Z',
+      drillers_top_depth: 10 * c,
+      drilled_length: 9,
+      core_recovery: 9,
+      core_type: 'R',
+    });
+    for (let s = 0; s < 9 && keys.length < count; s += 1) {
+      const section = await create('section', {
+        core_id: core.id,
+        section: s + 1,
+        section_length: 1,
+        curated_length: 1,
+      });
+      const splits = await list('split', `filter[section_id]==${String(section.id)}`);
+      for (const split of splits) if (keys.length < count) keys.push(String(split.combined_id));
+    }
+  }
+  return keys;
+}
+
+function csvOf(keys: readonly string[], count: number): string {
+  const lines = ['Section Split ID,Top [cm],Sample Length [cm],Sample Material,Comment'];
+  for (let i = 0; i < count; i += 1)
+    lines.push(`${keys[i % keys.length] ?? ''},${String(i % 100)},1,ROCK,bench sample ${String(i + 1)}`);
+  return `${lines.join('\n')}\n`;
+}
+
+async function main(): Promise<void> {
+  const database = postgresUrl ? await ownDatabase(postgresUrl) : undefined;
+  const server = await startServer({
+    label: 'mdis-import-bench',
+    env: {
+      MDIS_ADMIN_PASSWORD: ADMIN.password,
+      ...(database ? { DATABASE_URL: database.url } : {}),
+    },
+    ...(args['cpu-prof'] ? { nodeOptions: ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args['cpu-prof'])}`] } : {}),
+  });
+  try {
+    const login = await fetch(`${server.baseUrl}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    const token = ((await login.json()) as { token: string }).token;
+    const keys = await splitsOf(server.baseUrl, token, splitCount);
+    const file = path.join(os.tmpdir(), `mdis-import-bench-${String(process.pid)}.csv`);
+    writeFileSync(file, csvOf(keys, rows));
+    const form = new FormData();
+    form.append('form', 'sample');
+    form.append('file', new Blob([readFileSync(file)]), 'samples.csv');
+    const rssBefore = rssMb(server.pid);
+    let rssPeak = rssBefore ?? 0;
+    const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMb(server.pid) ?? 0)), 100);
+    const started = performance.now();
+    const step = args.preview ? 'preview' : 'commit';
+    const response = await fetch(`${server.baseUrl}/api/v1/import/${step}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+      body: form,
+    });
+    const answer = await response.text();
+    const seconds = (performance.now() - started) / 1000;
+    clearInterval(sampler);
+    if (!response.ok) throw new Error(`${step} answered ${String(response.status)}: ${answer.slice(0, 500)}`);
+    const counts = (JSON.parse(answer) as { counts: Row }).counts;
+    console.log(
+      JSON.stringify({
+        dialect: database ? 'postgres' : 'sqlite',
+        step,
+        rows,
+        splits: keys.length,
+        seconds: Number(seconds.toFixed(2)),
+        rowsPerSecond: Math.round(rows / seconds),
+        rssBeforeMb: rssBefore,
+        rssPeakMb: rssPeak,
+        counts,
+      }),
+    );
+  } finally {
+    await server.stop();
+    await database?.drop();
+  }
+}
+
+await main();

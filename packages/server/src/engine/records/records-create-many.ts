@@ -1,0 +1,204 @@
+import {
+  type FieldError,
+  RECORD_MESSAGES as MESSAGES,
+  isEmptyValue as isEmpty,
+  textOf,
+  validationError,
+} from '@mdis/shared';
+import { sql } from 'kysely';
+import { runCreateManyHook } from '../behaviors/behavior-registry';
+import type { DynamicTrx, Row } from './dynamic-db';
+import type { RecordModel } from './record-model';
+import type { RecordTarget } from './record-target';
+import type { RecordsDeps } from './records-deps';
+import { changes } from './records-write';
+import { nextIds } from './record-ids';
+import type { RelationInput } from './steps/relation-input';
+import { uniqueErrorFor } from './steps/validate-references';
+import { referenceValues, writeLinks } from './steps/write';
+
+// The batch form of writeInTransaction for creates (an import): the same steps, each over the whole
+// batch (references checked with one query per relation, the behaviors' batch hooks with the ids
+// given before the insert, one multi-row INSERT per few hundred rows, the maintained columns in one
+// UPDATE), with the same errors per record. The history triggers write one row per inserted record.
+
+/** One record to create, checked (records-import.ts). */
+export interface CreateInBatch {
+  record: Row;
+  relations: RelationInput;
+}
+
+/** Bound parameters per statement: under SQLite's 32766 and PostgreSQL's 65535. */
+const MAX_PARAMETERS = 30_000;
+/** Rows per INSERT at most: a few statement shapes only (their text is the statement cache's key). */
+const MAX_INSERT_ROWS = 500;
+/** Ids per `IN (...)` list of the maintained-column refresh. */
+const MAX_IDS = 5_000;
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const result: T[][] = [];
+  for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
+  return result;
+}
+
+/**
+ * validateReferences over a batch: a unique combination is taken when a stored record holds it or
+ * an earlier record of the import does (kept in `memo`); the parents checked in one query.
+ */
+async function referenceErrors(
+  trx: DynamicTrx,
+  deps: RecordsDeps,
+  target: RecordTarget,
+  creates: readonly CreateInBatch[],
+  memo: Map<string, unknown>,
+): Promise<FieldError[][]> {
+  const { model, writable } = target;
+  const errors: FieldError[][] = creates.map(() => []);
+  for (const columns of model.uniqueIndices) {
+    const key = `unique:${model.table}:${columns.join(',')}`;
+    const seen = (memo.get(key) as Set<string> | undefined) ?? new Set<string>();
+    memo.set(key, seen);
+    for (const [index, { record }] of creates.entries()) {
+      const values = Object.fromEntries(columns.map((c) => [c, record[c]]));
+      if (columns.some((c) => isEmpty(values[c]))) continue;
+      const text = JSON.stringify(columns.map((c) => textOf(values[c])));
+      if (seen.has(text) || (await deps.repository.isTaken(trx, model, values, undefined)))
+        errors[index]?.push(uniqueErrorFor(model, writable, columns, record));
+      seen.add(text);
+    }
+  }
+  const parent = model.ancestors.at(0);
+  const parentColumn = model.parentColumn;
+  if (parent && parentColumn) {
+    const ids = [...new Set(creates.map((c) => c.record[parentColumn]).filter((id) => !isEmpty(id)))];
+    const found = new Set<string>();
+    for (const part of chunks(ids, MAX_IDS)) {
+      const { rows } = await sql<{
+        id: unknown;
+      }>`SELECT id FROM ${sql.table(parent.template.table)} WHERE id IN (${sql.join(part)})`.execute(trx);
+      for (const row of rows) found.add(String(row.id));
+    }
+    const label = writable.find((w) => w.column.name === parentColumn)?.label ?? model.column(parentColumn)?.label;
+    for (const [index, { record }] of creates.entries()) {
+      const id = record[parentColumn];
+      if (!isEmpty(id) && !found.has(String(id)))
+        errors[index]?.push({ field: parentColumn, message: MESSAGES.invalid(label ?? parentColumn) });
+    }
+  }
+  return errors;
+}
+
+/** validateRelations over a batch: one query per relation column for all records. */
+async function relationErrors(
+  trx: DynamicTrx,
+  deps: RecordsDeps,
+  creates: readonly CreateInBatch[],
+): Promise<FieldError[][]> {
+  const wanted = new Map<string, Set<number>>();
+  const want = (table: string, ids: readonly number[]) => {
+    const set = wanted.get(table) ?? new Set<number>();
+    for (const id of ids) set.add(id);
+    wanted.set(table, set);
+  };
+  for (const { relations } of creates) {
+    for (const { column, ids } of relations.links) want(column.relatedTable, ids);
+    for (const { column, id } of relations.references) if (id !== null) want(column.foreignTable, [id]);
+  }
+  const existing = new Map<string, Set<number>>();
+  for (const [table, ids] of wanted) {
+    const found = new Set<number>();
+    for (const part of chunks([...ids], MAX_IDS))
+      for (const id of await deps.links.existingIds(trx, table, part)) found.add(id);
+    existing.set(table, found);
+  }
+  return creates.map(({ relations }) => {
+    const errors: FieldError[] = [];
+    for (const { column, label, ids } of relations.links)
+      if (ids.some((id) => !existing.get(column.relatedTable)?.has(id)))
+        errors.push({ field: column.name, message: MESSAGES.invalid(label) });
+    for (const { column, label, id } of relations.references)
+      if (id !== null && !existing.get(column.foreignTable)?.has(id))
+        errors.push({ field: column.name, message: MESSAGES.invalid(label) });
+    return errors;
+  });
+}
+
+/** Multi-row INSERTs with the ids given; rows grouped by their columns (a missing column keeps its default). */
+async function insertRows(trx: DynamicTrx, model: RecordModel, rows: readonly Row[]): Promise<void> {
+  const groups = new Map<string, Row[]>();
+  for (const given of rows) {
+    // As a single-row insert leaves out an undefined value (the column's default applies).
+    const row = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
+    const key = Object.keys(row).sort().join(',');
+    const group = groups.get(key) ?? [];
+    group.push(row);
+    groups.set(key, group);
+  }
+  for (const group of groups.values()) {
+    const columns = Object.keys(group[0] ?? {}).length || 1;
+    const size = Math.max(1, Math.min(MAX_INSERT_ROWS, Math.floor(MAX_PARAMETERS / columns)));
+    for (const part of chunks(group, size)) await trx.insertInto(model.table).values(part).execute();
+  }
+}
+
+/**
+ * Creates a batch of records in the caller's transaction. Returns, by index into `creates`, the
+ * error each failed record would have thrown through writeInTransaction (a 422 with its fields);
+ * the others are written and carry their new id in `record.id`. A database error is thrown as it
+ * is: the caller rolls the batch back (a savepoint) and writes its records one by one.
+ */
+export async function createManyInTransaction(
+  deps: RecordsDeps,
+  trx: DynamicTrx,
+  target: RecordTarget,
+  creates: readonly CreateInBatch[],
+  memo: Map<string, unknown>,
+): Promise<Map<number, unknown>> {
+  const { model } = target;
+  const failures = new Map<number, unknown>();
+  const references = await referenceErrors(trx, deps, target, creates, memo);
+  const relations = await relationErrors(trx, deps, creates);
+  for (const index of creates.keys()) {
+    const errors = [...(references[index] ?? []), ...(relations[index] ?? [])];
+    if (errors.length > 0) failures.set(index, validationError(errors));
+  }
+  let live = [...creates.keys()].filter((index) => !failures.has(index));
+  const ids = await nextIds(trx, deps.dialect, model.table, live.length, memo);
+  live.forEach((index, position) => {
+    creates[index].record.id = ids[position];
+  });
+  const engine = deps.behaviorEngine(trx);
+  const runHooks = async (stage: 'before' | 'after') => {
+    const records = live.map((index) => creates[index]?.record);
+    await runCreateManyHook(deps.behaviors, stage, {
+      trx,
+      model: model.template,
+      records,
+      engine,
+      memo,
+      fail: (position, error) => {
+        const index = live.at(position);
+        if (index !== undefined) failures.set(index, error);
+      },
+    });
+    live = live.filter((index) => !failures.has(index));
+  };
+  await runHooks('before');
+  const rows = live.map((index) => {
+    const { record, relations: input } = creates[index];
+    return { ...changes(model, record, undefined), ...referenceValues(input), id: record.id };
+  });
+  await insertRows(trx, model, rows);
+  for (const index of live) {
+    const { record, relations: input } = creates[index];
+    if (input.links.length > 0) await writeLinks(trx, deps.links, model, Number(record.id), input);
+  }
+  const inserted = [...live];
+  await runHooks('after');
+  // A record an after-hook refused is taken out again, as the rollback of its own write would.
+  const refused = inserted.filter((index) => failures.has(index)).map((index) => Number(creates[index]?.record.id));
+  for (const part of chunks(refused, MAX_IDS)) await trx.deleteFrom(model.table).where('id', 'in', part).execute();
+  const written = live.map((index) => Number(creates[index]?.record.id));
+  for (const part of chunks(written, MAX_IDS)) await engine.refreshMaintained(model, part);
+  return failures;
+}

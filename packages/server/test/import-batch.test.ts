@@ -1,0 +1,294 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asDynamic } from '../src/engine/records/dynamic-db';
+import { runInTemplateScope } from '../src/engine/templates/template-store';
+import { runAudited } from '../src/infra/db/audit-context';
+import type { ImportRequest } from '../src/modules/import/import-run';
+import { createImportRepository } from '../src/modules/import/import.repository';
+import { createImportService } from '../src/modules/import/import.service';
+import { createServices } from '../src/services';
+import { DIALECTS } from './helpers/dialects';
+import { type DrillingApp, startDrillingApp } from './helpers/drilling-app';
+import { testConfig } from './helpers/test-app';
+import { multipart } from './files-fixture';
+
+type Row = Record<string, unknown>;
+
+// Issue 20 item 2-3: the batch path of an import (behaviors' batch hooks, multi-row inserts) gives
+// the records, maintained columns, IGSNs and history the per-record pipeline gives; on SQLite a
+// commit runs in one transaction per batch, so other requests are answered meanwhile.
+
+interface Chain {
+  splits: Row[];
+  request: Row;
+}
+
+/** Program → expedition 5065 → site → hole → core → two sections (each with its split) → a sample request. */
+async function chainOf(t: DrillingApp): Promise<Chain> {
+  const program = await t.create('program', { program: 'ICDP', name: 'International Continental Drilling Program' });
+  const expedition = await t.create('expedition', {
+    program_id: program.id,
+    expedition: '5065',
+    exp_name: 'Expedition GRIND',
+    exp_acronym: 'GRIND',
+    chief_scientists: ['AM'],
+    contact: 'Anna Meyer',
+    start_date: '2024-05-01',
+  });
+  const site = await t.create('site', { expedition_id: expedition.id, site: '1' });
+  const hole = await t.create('hole', { site_id: site.id, hole: 'A', start_date: '2024-05-02' });
+  const core = await t.create('core', {
+    hole_id: hole.id,
+    core: 1,
+    core_ondeck: '2024-05-03T10:00:00Z',
+    drillers_top_depth: 10,
+    drilled_length: 3,
+    core_recovery: 2.5,
+    core_type: 'R',
+  });
+  const splits: Row[] = [];
+  for (const section of [1, 2]) {
+    const created = await t.create('section', { core_id: core.id, section, section_length: 1.2, curated_length: 1.2 });
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/form?name=split&filter[section_id]==${String(created.id)}`,
+      headers: t.admin,
+    });
+    splits.push(...listed.json<{ items: Row[] }>().items);
+  }
+  const request = await t.create('sample-request', { expedition_id: expedition.id, request_part: 'A' });
+  return { splits, request };
+}
+
+interface Setup {
+  t: DrillingApp;
+  chain: Chain;
+  sampleTable: string;
+  /** The import service with the batch path (false) or every record through the per-record pipeline (true). */
+  imports: (rowByRow: boolean) => ReturnType<typeof createImportService>;
+  request: (name: string, csv: string) => ImportRequest;
+}
+
+async function setUp(dialect: (typeof DIALECTS)[number]): Promise<Setup> {
+  const t = await startDrillingApp(dialect);
+  const chain = await chainOf(t);
+  const { database } = t;
+  const config = testConfig({ database: database.config, dataDir: database.dataDir });
+  const services = createServices(database, {}, config, t.app.log);
+  const sample = await services.templates.getModel('CurationSample');
+  const admin = await database.db.selectFrom('users').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
+  const repository = createImportRepository(database.db, asDynamic(database.db), dialect);
+  return {
+    t,
+    chain,
+    sampleTable: sample?.table ?? 'curation_sample',
+    imports: (rowByRow) =>
+      createImportService({ importer: services.records.importer, repository, templates: services.templates, rowByRow }),
+    request: (name, csv) => {
+      const file = path.join(database.dataDir, name);
+      writeFileSync(file, csv);
+      return {
+        user: { id: admin.id, roles: ['administrator'], permissions: [] },
+        form: 'sample',
+        file: { path: file, kind: 'csv' },
+        mode: 'insert',
+      };
+    },
+  };
+}
+
+/** The CSV of `count` samples over the chain's splits (by combined id, or by id), some with a request, list values by remark. */
+function samplesCsv(chain: Chain, count: number, extra: string[] = []): string {
+  const lines = ['Section Split ID,top,Sample Length [cm],Sample Material,Sample Request,igsn,comment'];
+  for (let i = 0; i < count; i++) {
+    const split = chain.splits[i % chain.splits.length];
+    const key = i % 3 === 0 ? String(split.id) : String(split.combined_id);
+    const request = i % 4 === 0 ? String(chain.request.id) : '';
+    lines.push(
+      `${key},${String(i)},${String(1 + (i % 5))},${i % 2 ? 'ROCK' : 'Sediment'},${request},,sample ${String(i)}`,
+    );
+  }
+  return [...lines, ...extra].join('\n');
+}
+
+/** Each record's state replayed from its history rows (create, then each update's new values). */
+function replayed(history: readonly Row[]): Map<number, Row> {
+  const states = new Map<number, Row>();
+  for (const entry of history) {
+    const changes = JSON.parse(String(entry.changes)) as Row;
+    const id = Number(entry.record_id);
+    if (entry.action === 'create') states.set(id, { ...changes });
+    else if (entry.action === 'update') {
+      const state = states.get(id) ?? {};
+      for (const [column, pair] of Object.entries(changes)) state[column] = (pair as unknown[])[1];
+      states.set(id, state);
+    }
+  }
+  return states;
+}
+
+/** What an import wrote: the sample rows after `afterId` (all columns, maintained ones too), their IGSN registry rows and history. */
+async function written(setup: Setup, afterId: number) {
+  const db = asDynamic(setup.t.database.db);
+  const records = await db.selectFrom(setup.sampleTable).selectAll().where('id', '>', afterId).orderBy('id').execute();
+  const ids = records.map((r) => Number(r.id));
+  const registry =
+    await sql<Row>`SELECT igsn, data_model, model_id FROM igsn_registry WHERE model_id > ${afterId} AND data_model = 'CurationSample' ORDER BY igsn`.execute(
+      db,
+    );
+  const history =
+    await sql<Row>`SELECT action, record_id, changes, batch_id FROM record_history WHERE table_name = ${setup.sampleTable} AND record_id > ${afterId} ORDER BY id`.execute(
+      db,
+    );
+  return { records, ids, registry: registry.rows, history: history.rows };
+}
+
+async function lastSampleId(setup: Setup): Promise<number> {
+  const row = await asDynamic(setup.t.database.db)
+    .selectFrom(setup.sampleTable)
+    .select(sql<number>`coalesce(max(id), 0)`.as('id'))
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+describe.each(DIALECTS)('import in batches (%s)', (dialect) => {
+  let batch: Setup;
+  let perRecord: Setup;
+  beforeAll(async () => {
+    batch = await setUp(dialect);
+    perRecord = await setUp(dialect);
+  }, 180_000);
+  afterAll(async () => {
+    await batch.t.close();
+    await perRecord.t.close();
+  });
+
+  it('previews the same counts, errors and sample as the per-record pipeline', async () => {
+    const failing = (setup: Setup) => {
+      const split = setup.chain.splits[0];
+      return samplesCsv(setup.chain, 30, [
+        '5065_9_Z_999_9_XX,1,1,ROCK,,,unknown split',
+        `${String(split.combined_id)},abc,1,ROCK,,,bad top`,
+        `${String(split.combined_id)},2,1,Marble,,,not in the list`,
+      ]);
+    };
+    const previews = [];
+    for (const [setup, rowByRow] of [
+      [batch, false],
+      [perRecord, true],
+    ] as const)
+      previews.push(
+        // As in a request: the templates' revision read once, not inside the import's transaction.
+        await runInTemplateScope(() => setup.imports(rowByRow).preview(setup.request('failing.csv', failing(setup)))),
+      );
+    const [fromBatch, fromRows] = previews;
+    expect(fromBatch.counts).toMatchObject({ total: 33, new: 30, errors: 3 });
+    expect(fromBatch.errors.map((e) => e.row)).toEqual([31, 32, 33]);
+    expect(fromBatch).toEqual(fromRows);
+  }, 60_000);
+
+  it('commits the same records, maintained columns, IGSNs and history as the per-record pipeline', async () => {
+    const results = [];
+    for (const [setup, rowByRow] of [
+      [batch, false],
+      [perRecord, true],
+    ] as const) {
+      const afterId = await lastSampleId(setup);
+      const request = setup.request('good.csv', samplesCsv(setup.chain, 40));
+      const result = await runAudited({ userId: request.user.id ?? undefined, route: 'test' }, () =>
+        runInTemplateScope(() => setup.imports(rowByRow).commit(request)),
+      );
+      expect(result).toMatchObject({ ok: true, counts: { total: 40, new: 40, errors: 0 } });
+      results.push({ afterId, batchId: result.ok ? result.batchId : '', ...(await written(setup, afterId)) });
+    }
+    const [fromBatch, fromRows] = results as [(typeof results)[0], (typeof results)[0]];
+    expect(fromBatch.records).toHaveLength(40);
+    expect(fromBatch.records.every((r) => typeof r.combined_id === 'string' && typeof r.igsn === 'string')).toBe(true);
+    expect(fromBatch.records.some((r) => Object.keys(r).some((k) => k.startsWith('maintained__')))).toBe(true);
+    expect(fromBatch.records).toEqual(fromRows.records);
+    expect(fromBatch.registry).toEqual(fromRows.registry);
+    expect(fromBatch.registry).toHaveLength(40);
+    // The history replays to the same records (the per-record path writes a create and then the
+    // updates of its after-hooks; a batch writes each record once, complete), all under the batch id.
+    const states = replayed(fromBatch.history);
+    expect(states).toEqual(replayed(fromRows.history));
+    expect([...states.keys()]).toEqual(fromBatch.ids);
+    expect(new Set(fromBatch.history.map((h) => h.batch_id))).toEqual(new Set([fromBatch.batchId]));
+    // The batch path really ran: each record inserted complete, no after-hook updates.
+    expect(fromBatch.history.map((h) => h.action)).toEqual(fromBatch.ids.map(() => 'create'));
+    expect(fromRows.history.some((h) => h.action === 'update')).toBe(true);
+    for (const record of fromBatch.records)
+      expect(states.get(Number(record.id))).toMatchObject({ combined_id: record.combined_id, igsn: record.igsn });
+  }, 60_000);
+
+  it.runIf(dialect === 'sqlite')(
+    'answers other requests while a large import commits, and still writes all or nothing',
+    async () => {
+      const { t, chain } = batch;
+      const split = chain.splits[0];
+      const count = async () =>
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: `/api/v1/form?name=sample&per-page=1&filter[section_split_id]==${String(split.id)}`,
+            headers: t.admin,
+          })
+        ).json<{ _meta: { totalCount: number } }>()._meta.totalCount;
+      const post = (csv: string) => {
+        const body = multipart([
+          { name: 'form', value: 'sample' },
+          { name: 'file', filename: 'large.csv', type: 'text/csv', data: Buffer.from(csv) },
+        ]);
+        return t.app.inject({
+          method: 'POST',
+          url: '/api/v1/import/commit',
+          headers: { ...t.admin, ...body.headers },
+          payload: body.payload,
+        });
+      };
+      // Exact, where the list's count stops at a lower bound past 10,000.
+      const stored = async () =>
+        Number(
+          (
+            await asDynamic(t.database.db)
+              .selectFrom(batch.sampleTable)
+              .select(sql<number | string>`count(*)`.as('n'))
+              .where('section_split_id', '=', split.id as number)
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      // Under 10,000 in all: past it the list's count is a lower bound, which could not tell.
+      const rows = 9_000;
+      const lines = ['section_split_id,top,sample_length'];
+      for (let i = 0; i < rows; i++) lines.push(`${String(split.combined_id)},${String(i % 100)},1`);
+      const before = await stored();
+
+      let done = false as boolean;
+      const commit = post(lines.join('\n')).finally(() => (done = true));
+      // A GET that sees some of the import's rows was answered while the import still ran.
+      let seen = before;
+      // (A pause between the GETs: an injected request never leaves the microtask queue, and a
+      // loop of them would starve the upload the import is reading.)
+      while (!done && seen === before) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        seen = await count();
+      }
+      expect((await commit).statusCode).toBe(200);
+      // Held for the whole import, the connection would show none of its rows or all of them.
+      expect(seen, 'no GET was answered while the import ran').toBeGreaterThan(before);
+      expect(seen, 'no GET was answered while the import ran').toBeLessThan(before + rows);
+      expect(await stored()).toBe(before + rows);
+
+      // Row 2,500 of 3,000 fails: the two batches committed before it are taken out again.
+      const failing = lines.slice(0, 3001);
+      failing[2500] = `5065_9_Z_999_9_XX,1,1`;
+      const refused = await post(failing.join('\n'));
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(refused.json<{ errors: Row[] }>().errors).toEqual([expect.objectContaining({ row: 2500 })]);
+      expect(await stored()).toBe(before + rows);
+    },
+    120_000,
+  );
+});
