@@ -77,7 +77,8 @@ export function useRecordActions(options: ActionsOptions) {
   };
 
   /** New errors to show; none after none keeps the panel's props as they were (no re-render). */
-  const showErrors = (next: FieldError[]) => setErrors((shown) => (shown.length === 0 && next.length === 0 ? shown : next));
+  const showErrors = (next: FieldError[]) =>
+    setErrors((shown) => (shown.length === 0 && next.length === 0 ? shown : next));
 
   // What a save asks the server for again is asked once the panel shows the saved record (the
   // effect after that render), so that the refetches' renders come after the switch to view.
