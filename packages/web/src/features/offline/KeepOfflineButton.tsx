@@ -16,6 +16,7 @@ export function KeepOfflineButton({ selection, disabled }: FilterBarActionProps)
   return (
     <>
       <Button
+        sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
         disabled={disabled}
         onClick={() => setOpen(true)}
         title="Keep this hole and everything below it in this browser"

@@ -18,6 +18,20 @@ export const OFFLINE_LABELS = { online: 'Online', offline: 'Offline', sync: 'Syn
 
 const timeText = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'never');
 
+/** The chip's text; a phone's top bar has room for the count only. */
+function ChipLabel({ label, pending }: { label: string; pending: number }) {
+  return (
+    <>
+      <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+        {label}
+      </Box>
+      <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }}>
+        {pending || ''}
+      </Box>
+    </>
+  );
+}
+
 /** The chip's details: the connection, the queue, the last sync, the kept scopes, what to resolve. */
 function OfflineStatusDetails({ online, onResolve }: { online: boolean; onResolve: () => void }) {
   const status = useOfflineStatus();
@@ -61,7 +75,7 @@ export function OfflineStatusChip() {
     <Box sx={{ display: 'flex', alignItems: 'center', mr: 0.5 }}>
       <Chip
         icon={online ? <CloudDoneIcon /> : <CloudOffIcon />}
-        label={label}
+        label={<ChipLabel label={label} pending={status.pending} />}
         color={status.refused.length ? 'error' : online ? 'default' : 'warning'}
         variant={online ? 'outlined' : 'filled'}
         onClick={(event) => setAnchor(event.currentTarget)}
@@ -71,7 +85,10 @@ export function OfflineStatusChip() {
           color: 'inherit',
           borderColor: 'currentColor',
           '& .MuiChip-icon': { color: 'inherit' },
-          '& .MuiChip-label': { display: { xs: status.pending ? 'block' : 'none', sm: 'block' } },
+          '& .MuiChip-label': {
+            display: { xs: status.pending ? 'block' : 'none', sm: 'block' },
+            px: { xs: 0.75, sm: 1.5 },
+          },
         }}
       />
       <Tooltip title={online ? 'Sync now' : 'Sync when online'}>
