@@ -31,7 +31,10 @@ const SCOPE: OfflineScope = {
   takenAt: new Date().toISOString(),
   forms: [FORM],
   models: [CORE_MODEL],
-  records: [{ form: 'core', model: 'CoreCore', records: [core(1), core(2)], versions: { '1': 10, '2': 11 } }],
+  records: [
+    { form: 'core', model: 'CoreCore', records: [core(1), core(2)], versions: { '1': 10, '2': 11 } },
+    { form: 'hole', model: 'ProjectHole', records: [{ id: 7, hole: 'A', site_id: 3, expedition_id: 2 }], versions: {} },
+  ],
   valueLists: {},
 };
 
@@ -98,7 +101,7 @@ describe('the offline store answering the records API', () => {
       { expedition: [{ value: 1, text: 'OFFL' }] },
     );
     const answer = await call('GET', `form/filter-lists?name=core&${expeditions}&${holes}`);
-    expect(answer).toEqual({ expedition: [{ value: 1, text: 'OFFL' }] });
+    expect(answer).toEqual({ expedition: [{ value: 1, text: 'OFFL' }], hole: [{ value: 7, text: 'A', site_id: 3 }] });
   });
 
   it('creates with a temporary id, shows server-assigned fields as pending and queues the create', async () => {
@@ -115,6 +118,13 @@ describe('the offline store answering the records API', () => {
     // what the server assigns is never sent back as "pending"
     expect(ops[1]?.values).not.toHaveProperty('combined_id');
     expect((await call('GET', 'form?name=core&per-page=-1&sort=id')).items?.map((row) => row.id)).toEqual([-1, 1, 2]);
+  });
+
+  it('shows a new record in the lists filtered by its ancestors, taken from its parent kept offline', async () => {
+    await call('POST', 'form?name=core', { hole_id: 7, core: 3 });
+    const list = await call('GET', 'form?name=core&per-page=-1&filter%5Bexpedition_id%5D=2&filter%5Bsite_id%5D=3');
+    expect(list.items?.map((row) => row.id)).toEqual([-1]);
+    expect((await queue())[0]?.values).toEqual({ hole_id: 7, core: 3 });
   });
 
   it('refuses invalid values with the shared validator (422) and queues nothing', async () => {

@@ -12,6 +12,7 @@ import {
   queue,
   replaceQueue,
   storedRecord,
+  storedRecordsOfModel,
   tempIdOf,
   operationId,
 } from './offlineStore';
@@ -57,6 +58,26 @@ function serverAssigned(form: FormTemplate, model: ModelTemplate | undefined, va
 
 const serverId = (id: number): number | string => (id < 0 ? tempIdOf(id) : id);
 
+/**
+ * The filter-bar columns of a new record (expedition_id, hole_id, ...) that the server's list
+ * derives from its parents, taken from the parent kept offline: the lists find the record then.
+ */
+async function withAncestorRefs(form: FormTemplate, values: Row): Promise<Row> {
+  const refs = Object.values(form.filterDataModels).map((definition) => definition.ref);
+  const shown = { ...values };
+  for (const filter of form.requiredFilters) {
+    const definition = Object.hasOwn(form.filterDataModels, filter.value)
+      ? form.filterDataModels[filter.value]
+      : undefined;
+    const parentId = Number(values[filter.as]);
+    if (!definition || !Number.isInteger(parentId)) continue;
+    const parent = (await storedRecordsOfModel(definition.model)).find((row) => row.id === parentId);
+    for (const ref of refs)
+      if ((shown[ref] ?? null) === null && parent && Object.hasOwn(parent.record, ref)) shown[ref] = parent.record[ref];
+  }
+  return shown;
+}
+
 export async function createOffline(form: FormTemplate, model: ModelTemplate | undefined, values: Row): Promise<Row> {
   validate(form, model, values);
   const id = await nextTempId();
@@ -66,7 +87,7 @@ export async function createOffline(form: FormTemplate, model: ModelTemplate | u
     form: form.name,
     model: form.dataModel,
     id,
-    record: { ...values, id },
+    record: { ...(await withAncestorRefs(form, values)), id },
     pending: 'create',
     pendingFields,
   };
