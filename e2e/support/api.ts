@@ -37,6 +37,17 @@ export function apiCreateRecord(
   return call<ApiRecord>(baseUrl, 'POST', `/form?name=${encodeURIComponent(form)}`, record, token);
 }
 
+/** PUT api/v1/form/{id}?name={form}: changes a record as another user or client would. */
+export function apiUpdateRecord(
+  baseUrl: string,
+  token: string,
+  form: string,
+  id: number,
+  record: Record<string, unknown>,
+): Promise<ApiRecord> {
+  return call<ApiRecord>(baseUrl, 'PUT', `/form/${String(id)}?name=${encodeURIComponent(form)}`, record, token);
+}
+
 /** GET api/v1/form/{id}?name={form}. */
 export function apiGetRecord(baseUrl: string, token: string, form: string, id: number): Promise<ApiRecord> {
   return call<ApiRecord>(baseUrl, 'GET', `/form/${String(id)}?name=${encodeURIComponent(form)}`, undefined, token);

@@ -3,6 +3,10 @@ import { AppProviders } from './providers/AppProviders';
 import { AppRoutes } from './router/AppRoutes';
 import { CustomStylesheet } from './shell/CustomStylesheet';
 import { UpdatePrompt } from './shell/UpdatePrompt';
+import { registerOffline } from '../features/offline/registerOffline';
+
+// Before the first request: the start offline (app config, forms) is answered from the store.
+registerOffline();
 
 export function App() {
   // The URL is the form screen's shareable state: a change of it must render at once, together

@@ -15,6 +15,9 @@ export function createQueryClient(): QueryClient {
         retry: (count, error) => count < 2 && !(isApiError(error) && error.status >= 400 && error.status < 500),
         refetchOnWindowFocus: false,
         staleTime: 30_000,
+        // Without a network a query still runs: the API client answers it from the offline store
+        // where it can (issue 22), and otherwise fails at once instead of waiting paused.
+        networkMode: 'always',
       },
     },
   });

@@ -6,6 +6,8 @@ import { PageLoading } from '../../ui/PageLoading';
 import { lazyPage } from '../../platform/routing/lazyWithTimeout';
 import { FormToolbarExtensionsProvider } from '../../engine/toolbar/FormToolbarExtensions';
 import { ImportButton } from '../../features/import/ImportButton';
+import { FilterBarExtensionsProvider } from '../../engine/filter-bar/FilterBarExtensions';
+import { KeepOfflineButton } from '../../features/offline/KeepOfflineButton';
 import { RequireAuth, RequireRole } from './RequireAuth';
 
 // Every page is its own chunk, so the first screen loads only the shell and that page.
@@ -36,6 +38,8 @@ const ImportPage = lazyPage(() => import('../../features/import/ImportPage'), 'I
 
 // Buttons other areas add to every generic form's toolbar (engine/toolbar/FormToolbarExtensions).
 const FORM_TOOLBAR_ACTIONS = [ImportButton];
+// Actions beside every generic form's filter bar (engine/filter-bar/FilterBarExtensions).
+const FILTER_BAR_ACTIONS = [KeepOfflineButton];
 
 // The pages people land on (a bookmark, a reload): their chunk loads while the session starts
 // (config, token refresh, the forms menu), so the page renders without suspending (lazyWithTimeout).
@@ -62,71 +66,73 @@ export function AppRoutes() {
   useState(() => preloadLandingPage(pathname)); // once, at the first render
   return (
     <FormToolbarExtensionsProvider actions={FORM_TOOLBAR_ACTIONS}>
-      <Routes>
-        <Route element={<AppShell />}>
-          <Route path="/login" element={page(<LoginPage />)} />
-          <Route path="/reset-password/:userId/:code" element={page(<ResetPasswordPage />)} />
-          <Route element={<RequireAuth />}>
-            <Route index element={page(<DashboardPage />)} />
-            <Route path="/settings" element={page(<SettingsPage />)} />
-            <Route path="/settings/account" element={page(<AccountPage />)} />
-            <Route
-              path="/settings/users"
-              element={page(
-                <RequireRole role="administrator">
-                  <UserManagementPage />
-                </RequireRole>,
-              )}
-            />
-            <Route
-              path="/settings/audit"
-              element={page(
-                <RequireRole role="administrator">
-                  <AuditPage />
-                </RequireRole>,
-              )}
-            />
-            <Route
-              path="/settings/application"
-              element={page(
-                <RequireRole role="developer">
-                  <ApplicationSettingsPage />
-                </RequireRole>,
-              )}
-            />
-            <Route
-              path="/settings/templates-manager/*"
-              element={page(
-                <RequireRole role="developer">
-                  <TemplateManagerRoutes />
-                </RequireRole>,
-              )}
-            />
-            <Route path="/forms" element={page(<FormsOverviewPage />)} />
-            {/* React Router ranks the fixed "igsn" segment above /forms/:formKey */}
-            <Route path="/forms/igsn/:igsn?" element={page(<IgsnLookupPage />)} />
-            <Route path="/list-values/:listname?" element={page(<ListValuesPage />)} />
-            {/* one route with an optional id: choosing or clearing a record must not remount the form */}
-            {/* the specialised files form (spec 1 §2) ranks above the generic /forms/:formKey */}
-            <Route path="/forms/files-form/:id?" element={page(<FilesFormPage />)} />
-            {/* the fixed "import" segment ranks above the record id; the server checks the permission */}
-            <Route path="/forms/:formKey/import" element={page(<ImportPage />)} />
-            <Route path="/forms/:formKey/:id?" element={page(<FormPage />)} />
-            <Route path="/smart-forms/:formName/:id?" element={page(<SmartFormRedirect />)} />
-            {/* the smart form's bare {formName} route (spec 1 §2); every fixed path above ranks before it */}
-            <Route path="/:formName/:id?" element={page(<SmartFormPage />)} />
-            <Route
-              path="/files-upload"
-              element={page(
-                <RequireRole role="operator">
-                  <FilesUploadPage />
-                </RequireRole>,
-              )}
-            />
+      <FilterBarExtensionsProvider actions={FILTER_BAR_ACTIONS}>
+        <Routes>
+          <Route element={<AppShell />}>
+            <Route path="/login" element={page(<LoginPage />)} />
+            <Route path="/reset-password/:userId/:code" element={page(<ResetPasswordPage />)} />
+            <Route element={<RequireAuth />}>
+              <Route index element={page(<DashboardPage />)} />
+              <Route path="/settings" element={page(<SettingsPage />)} />
+              <Route path="/settings/account" element={page(<AccountPage />)} />
+              <Route
+                path="/settings/users"
+                element={page(
+                  <RequireRole role="administrator">
+                    <UserManagementPage />
+                  </RequireRole>,
+                )}
+              />
+              <Route
+                path="/settings/audit"
+                element={page(
+                  <RequireRole role="administrator">
+                    <AuditPage />
+                  </RequireRole>,
+                )}
+              />
+              <Route
+                path="/settings/application"
+                element={page(
+                  <RequireRole role="developer">
+                    <ApplicationSettingsPage />
+                  </RequireRole>,
+                )}
+              />
+              <Route
+                path="/settings/templates-manager/*"
+                element={page(
+                  <RequireRole role="developer">
+                    <TemplateManagerRoutes />
+                  </RequireRole>,
+                )}
+              />
+              <Route path="/forms" element={page(<FormsOverviewPage />)} />
+              {/* React Router ranks the fixed "igsn" segment above /forms/:formKey */}
+              <Route path="/forms/igsn/:igsn?" element={page(<IgsnLookupPage />)} />
+              <Route path="/list-values/:listname?" element={page(<ListValuesPage />)} />
+              {/* one route with an optional id: choosing or clearing a record must not remount the form */}
+              {/* the specialised files form (spec 1 §2) ranks above the generic /forms/:formKey */}
+              <Route path="/forms/files-form/:id?" element={page(<FilesFormPage />)} />
+              {/* the fixed "import" segment ranks above the record id; the server checks the permission */}
+              <Route path="/forms/:formKey/import" element={page(<ImportPage />)} />
+              <Route path="/forms/:formKey/:id?" element={page(<FormPage />)} />
+              <Route path="/smart-forms/:formName/:id?" element={page(<SmartFormRedirect />)} />
+              {/* the smart form's bare {formName} route (spec 1 §2); every fixed path above ranks before it */}
+              <Route path="/:formName/:id?" element={page(<SmartFormPage />)} />
+              <Route
+                path="/files-upload"
+                element={page(
+                  <RequireRole role="operator">
+                    <FilesUploadPage />
+                  </RequireRole>,
+                )}
+              />
+            </Route>
+            <Route path="*" element={<NotFoundPage />} />
           </Route>
-          <Route path="*" element={<NotFoundPage />} />
-        </Route>
-      </Routes>
+        </Routes>
+      </FilterBarExtensionsProvider>
     </FormToolbarExtensionsProvider>
   );
 }

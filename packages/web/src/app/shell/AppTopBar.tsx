@@ -15,9 +15,12 @@ import { AppBrand } from './AppBrand';
 import { CodeScannerButton } from '../../features/igsn/CodeScannerButton';
 import { lazyPage } from '../../platform/routing/lazyWithTimeout';
 import { PersonMenu } from './PersonMenu';
+import { useKeptOffline } from '../../features/offline/registerOffline';
 
 // Only shown where the configuration turns facet search on: loaded then.
 const FacetSearchPicker = lazyPage(() => import('../../features/facet-search/FacetSearchPicker'), 'FacetSearchPicker');
+// Only in a browser that keeps a scope offline: it brings the offline store.
+const OfflineStatusChip = lazyPage(() => import('../../features/offline/OfflineStatusChip'), 'OfflineStatusChip');
 
 export interface AppTopBarProps {
   /** Shown below the permanent-drawer breakpoint, when there is a drawer to open. */
@@ -27,6 +30,7 @@ export interface AppTopBarProps {
 export function AppTopBar({ onMenuClick }: AppTopBarProps) {
   const { user, config } = useSessionContext();
   const { dark, compact, toggleDark, toggleCompact } = useThemeModeContext();
+  const keptOffline = useKeptOffline();
   return (
     <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
       <Toolbar>
@@ -37,6 +41,11 @@ export function AppTopBar({ onMenuClick }: AppTopBarProps) {
         )}
         <AppBrand />
         <Box sx={{ flexGrow: 1 }} />
+        {user && keptOffline && (
+          <Suspense fallback={null}>
+            <OfflineStatusChip />
+          </Suspense>
+        )}
         <Tooltip title={dark ? 'Light mode' : 'Dark mode'}>
           <IconButton color="inherit" aria-label="toggle dark mode" aria-pressed={dark} onClick={toggleDark}>
             {dark ? <Brightness7Icon /> : <Brightness4Icon />}

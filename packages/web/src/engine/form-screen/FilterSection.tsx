@@ -13,6 +13,7 @@ import { helpUrl } from '../../platform/help/helpUrl';
 import { useSessionContext } from '../../platform/session/SessionContext';
 import { BatchFilterChip } from '../filter-bar/BatchFilterChip';
 import { FilterBar } from '../filter-bar/FilterBar';
+import { FilterBarActions } from '../filter-bar/FilterBarExtensions';
 import { ValueFilterChips } from '../filter-bar/ValueFilterChips';
 import type { FilterSelection } from '../filter-bar/filterCascade';
 import { FORM_SHORTCUTS } from '../shortcuts/shortcuts';
@@ -52,6 +53,7 @@ export function FilterSection(props: FilterSectionProps) {
             onChange={(valueFilters) => dispatch({ type: 'valueFilters', valueFilters })}
           />
         </Box>
+        <FilterBarActions form={form} selection={state.filter} disabled={state.scenario !== 'view'} />
         <Tooltip title={`${toggleLabel} (${FORM_SHORTCUTS.toggleFilterByValue.keys})`}>
           <IconButton aria-label={toggleLabel} aria-pressed={filterByValueShown} onClick={props.onToggleFilterByValue}>
             {filterByValueShown ? <FilterAltOffIcon /> : <FilterAltIcon />}

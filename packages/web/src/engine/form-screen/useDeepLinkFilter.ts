@@ -13,7 +13,7 @@ export function ancestorFilter(form: FormTemplate, record: FormRecord): FilterSe
     const value = record[entry.ref];
     if (typeof value === 'number') selection[entry.key] = value;
     else if (typeof value === 'string' && value !== '')
-      selection[entry.key] = /^\d+$/.test(value) ? Number(value) : value;
+      selection[entry.key] = /^-?\d+$/.test(value) ? Number(value) : value;
   }
   return selection;
 }

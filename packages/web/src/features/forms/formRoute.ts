@@ -20,7 +20,8 @@ export function formNameOfKey(formKey: string): string | null {
 export function readFormRoute(id: string | undefined, search: URLSearchParams): FormRoute {
   const selectFirst = search.get('selectFirst');
   return {
-    id: id && /^\d+$/.test(id) ? Number(id) : null,
+    // negative: a record created offline, until the server gives it its id (issue 22)
+    id: id && /^-?\d+$/.test(id) && Number(id) !== 0 ? Number(id) : null,
     filter: search.has('filter') ? parseRouteFilter(search.get('filter')) : null,
     page: parsePage(search.get('page')),
     sort: parseSort(search.get('sort')),

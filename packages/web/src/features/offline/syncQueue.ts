@@ -8,7 +8,15 @@ import type { FieldError, SyncOperation, SyncResponse, SyncResult, SyncStatus } 
 /** A queued operation; after a refused upload it carries why, and stays (editable) until fixed. */
 export interface QueuedOperation extends SyncOperation {
   /** Set when the server refused it: the user must act (edit, resolve the conflict, drop it). */
-  refused?: { status: Exclude<SyncStatus, 'applied' | 'duplicate'>; message?: string; errors?: FieldError[] };
+  refused?: {
+    status: Exclude<SyncStatus, 'applied' | 'duplicate'>;
+    message?: string;
+    errors?: FieldError[];
+    /** A conflict: the server's record, its version and the fields changed there since `baseVersion`. */
+    record?: Record<string, unknown>;
+    version?: number;
+    serverChanges?: string[];
+  };
 }
 
 /** What an answer means for the local copy of a record (the store takes the server's version). */
@@ -81,11 +89,16 @@ export function applySyncResponse(queue: readonly QueuedOperation[], response: S
     const written = typeof next.id === 'number' ? versions.get(next.id) : undefined;
     if (written !== undefined && next.baseVersion !== undefined) next = { ...next, baseVersion: written };
     if (result) {
-      const { status, message, errors } = result;
-      next = {
-        ...next,
-        refused: { status: status as NonNullable<QueuedOperation['refused']>['status'], message, errors },
+      const { status, message, errors, record, version, serverChanges } = result;
+      const refused: NonNullable<QueuedOperation['refused']> = {
+        status: status as NonNullable<QueuedOperation['refused']>['status'],
+        ...(message === undefined ? {} : { message }),
+        ...(errors === undefined ? {} : { errors }),
+        ...(record === undefined ? {} : { record }),
+        ...(version === undefined ? {} : { version }),
+        ...(serverChanges === undefined ? {} : { serverChanges }),
       };
+      next = { ...next, refused };
     }
     remaining.push(next);
   }

@@ -1,6 +1,7 @@
 import { networkError, toApiError } from './toApiError';
 import type { ApiError } from './ApiError';
 import { serverReachability } from '../connection/serverReachability';
+import { offlineResponder, type OfflineRequest } from './offlineResponder';
 
 /** The API base, relative to the page, so the app also works below a path prefix. */
 export const API_BASE = 'api/v1/';
@@ -74,10 +75,15 @@ export class ApiClient {
     if (token) headers.Authorization = `Bearer ${token}`;
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
     const doFetch = this.options.fetch ?? globalThis.fetch.bind(globalThis);
+    const offline: OfflineRequest = {
+      method: options.method ?? 'GET',
+      url: buildUrl(path, options.query, options.base),
+      body: options.body,
+    };
     let response: Response;
     try {
-      response = await doFetch(buildUrl(path, options.query, options.base), {
-        method: options.method ?? 'GET',
+      response = await doFetch(offline.url, {
+        method: offline.method,
         headers,
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
         credentials: 'same-origin',
@@ -86,19 +92,30 @@ export class ApiClient {
     } catch (error) {
       if (options.signal?.aborted) throw error;
       serverReachability.markUnreachable();
-      throw networkError();
+      return this.answerOffline<T>(offline);
     }
     // A gateway's "no upstream" is no answer from the server.
-    if (response.status === 502 || response.status === 504) serverReachability.markUnreachable();
+    const noUpstream = response.status === 502 || response.status === 504;
+    if (noUpstream) serverReachability.markUnreachable();
     else serverReachability.markReachable();
+    const answered = noUpstream ? await offlineResponder()?.answer(offline) : undefined;
+    if (answered) return answered.data as T;
     const data = await readBody(response);
     if (response.ok) {
-      if ((options.method ?? 'GET') !== 'GET' && !options.changesNothing) this.options.onWrite?.(path);
+      if (offline.method === 'GET') offlineResponder()?.answered?.(offline, data);
+      else if (!options.changesNothing) this.options.onWrite?.(path);
       return data as T;
     }
     const error = toApiError(response.status, data);
     if (response.status === 401 && !options.silentUnauthorized) this.options.onUnauthorized?.(error);
     throw error;
+  }
+
+  /** No answer from the server: the offline responder's answer (issue 22), or a network error. */
+  private async answerOffline<T>(request: OfflineRequest): Promise<T> {
+    const answer = await offlineResponder()?.answer(request);
+    if (!answer) throw networkError();
+    return answer.data as T;
   }
 
   get<T>(path: string, query?: Query, options: Omit<RequestOptions, 'method' | 'query'> = {}): Promise<T> {

@@ -1,0 +1,136 @@
+import { useState } from 'react';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Popover from '@mui/material/Popover';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import CloudDoneIcon from '@mui/icons-material/CloudDone';
+import CloudOffIcon from '@mui/icons-material/CloudOff';
+import SyncIcon from '@mui/icons-material/Sync';
+import { ConflictDialog } from './ConflictDialog';
+import { useOfflineStatus } from './offlineStatus';
+import { useOfflineSync, useOnline } from './useOfflineSync';
+
+export const OFFLINE_LABELS = { online: 'Online', offline: 'Offline', sync: 'Sync', resolve: 'Resolve' } as const;
+
+const timeText = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'never');
+
+/** The chip's text; a phone's top bar has room for the count only. */
+function ChipLabel({ label, pending }: { label: string; pending: number }) {
+  return (
+    <>
+      <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+        {label}
+      </Box>
+      <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }}>
+        {pending || ''}
+      </Box>
+    </>
+  );
+}
+
+/** The chip's details: the connection, the queue, the last sync, the kept scopes, what to resolve. */
+function OfflineStatusDetails({ online, onResolve }: { online: boolean; onResolve: () => void }) {
+  const status = useOfflineStatus();
+  return (
+    <Box sx={{ p: 2, maxWidth: 320 }} aria-label="Offline status" role="region">
+      <Typography variant="subtitle2">{online ? 'Connected to the server' : 'Working offline'}</Typography>
+      <Typography variant="body2">Pending changes: {status.pending}</Typography>
+      <Typography variant="body2">Last sync: {timeText(status.lastSync)}</Typography>
+      {status.scopes.map((scope) => (
+        <Typography key={`${scope.form}-${String(scope.id)}`} variant="body2" color="text.secondary">
+          Kept offline: {scope.form} {scope.id} ({scope.records} records, taken {timeText(scope.takenAt)})
+        </Typography>
+      ))}
+      {status.error && (
+        <Typography variant="body2" color="error">
+          {status.error}
+        </Typography>
+      )}
+      {status.refused.length > 0 && (
+        <Button color="error" sx={{ mt: 1 }} onClick={onResolve}>
+          {OFFLINE_LABELS.resolve} {status.refused.length} refused
+        </Button>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * The top bar's offline status (issue 22): online or offline, the changes waiting for the server,
+ * the last sync; the Sync button; the refused changes to resolve.
+ */
+export function OfflineStatusChip() {
+  const online = useOnline();
+  const status = useOfflineStatus();
+  const sync = useOfflineSync(online);
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [resolving, setResolving] = useState(false);
+  const first = status.refused.at(0);
+  const label = `${online ? OFFLINE_LABELS.online : OFFLINE_LABELS.offline}${status.pending ? ` · ${status.pending} pending` : ''}`;
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', mr: 0.5 }}>
+      <Chip
+        icon={online ? <CloudDoneIcon /> : <CloudOffIcon />}
+        label={<ChipLabel label={label} pending={status.pending} />}
+        color={status.refused.length ? 'error' : online ? 'default' : 'warning'}
+        variant={online ? 'outlined' : 'filled'}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        aria-label={`${label}. Last sync: ${timeText(status.lastSync)}`}
+        data-testid="offline-status"
+        sx={{
+          color: 'inherit',
+          borderColor: 'currentColor',
+          '& .MuiChip-icon': { color: 'inherit' },
+          '& .MuiChip-label': {
+            display: { xs: status.pending ? 'block' : 'none', sm: 'block' },
+            px: { xs: 0.75, sm: 1.5 },
+          },
+        }}
+      />
+      <Tooltip title={online ? 'Sync now' : 'Sync when online'}>
+        <span>
+          <IconButton
+            color="inherit"
+            aria-label={OFFLINE_LABELS.sync}
+            disabled={!online || status.syncing}
+            onClick={() => void sync()}
+          >
+            <Badge badgeContent={status.refused.length} color="error">
+              <SyncIcon />
+            </Badge>
+          </IconButton>
+        </span>
+      </Tooltip>
+      <Popover
+        open={anchor !== null}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
+        <OfflineStatusDetails
+          online={online}
+          onResolve={() => {
+            setAnchor(null);
+            setResolving(true);
+          }}
+        />
+      </Popover>
+      {resolving && first && (
+        <ConflictDialog
+          op={first}
+          onClose={() => setResolving(false)}
+          onDecided={() => {
+            // the last refused change decided: the dialog closes (a new refusal waits for the user)
+            if (status.refused.length <= 1) setResolving(false);
+            if (online) void sync();
+          }}
+        />
+      )}
+    </Box>
+  );
+}
