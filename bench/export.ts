@@ -16,7 +16,8 @@ export interface ExportMeasured {
 
 export const EXPORT_PATH = '/report/ListAllCsv?form=sample';
 
-function rssMb(pid: number | undefined): number | undefined {
+/** A process's resident memory in MB, from /proc (undefined elsewhere). */
+export function rssMb(pid: number | undefined): number | undefined {
   if (pid === undefined) return undefined;
   try {
     const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${String(pid)}/status`, 'utf8'))?.[1];

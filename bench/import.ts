@@ -12,6 +12,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { startServer } from '../e2e/support/server';
+import { rssMb } from './export';
 
 const { values: args } = parseArgs({
   options: {
@@ -30,16 +31,6 @@ const ADMIN = { username: 'admin', password: 'bench-Admin-password-1' };
 const postgresUrl = process.env.BENCH_DATABASE_URL || undefined;
 
 type Row = Record<string, unknown>;
-
-function rssMb(pid: number | undefined): number | undefined {
-  if (pid === undefined) return undefined;
-  try {
-    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${String(pid)}/status`, 'utf8'))?.[1];
-    return kb === undefined ? undefined : Math.round(Number(kb) / 1024);
-  } catch {
-    return undefined; // not Linux
-  }
-}
 
 /** A database of the bench's own on the PostgreSQL server of BENCH_DATABASE_URL; dropped by the returned function. */
 async function ownDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
