@@ -10,7 +10,7 @@ import { createImportRepository } from '../src/modules/import/import.repository'
 import { createImportService } from '../src/modules/import/import.service';
 import { createServices } from '../src/services';
 import { DIALECTS } from './helpers/dialects';
-import { type DrillingApp, startDrillingApp } from './helpers/drilling-app';
+import { type DrillingApp, createHoleChain, startDrillingApp } from './helpers/drilling-app';
 import { testConfig } from './helpers/test-app';
 import { multipart } from './files-fixture';
 
@@ -27,18 +27,7 @@ interface Chain {
 
 /** Program → expedition 5065 → site → hole → core → two sections (each with its split) → a sample request. */
 async function chainOf(t: DrillingApp): Promise<Chain> {
-  const program = await t.create('program', { program: 'ICDP', name: 'International Continental Drilling Program' });
-  const expedition = await t.create('expedition', {
-    program_id: program.id,
-    expedition: '5065',
-    exp_name: 'Expedition GRIND',
-    exp_acronym: 'GRIND',
-    chief_scientists: ['AM'],
-    contact: 'Anna Meyer',
-    start_date: '2024-05-01',
-  });
-  const site = await t.create('site', { expedition_id: expedition.id, site: '1' });
-  const hole = await t.create('hole', { site_id: site.id, hole: 'A', start_date: '2024-05-02' });
+  const { expedition, hole } = await createHoleChain((form, payload) => t.create(form, payload));
   const core = await t.create('core', {
     hole_id: hole.id,
     core: 1,
