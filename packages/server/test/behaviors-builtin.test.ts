@@ -1,10 +1,9 @@
-import { parseModelTemplate, type BehaviorInfo } from '@mdis/shared';
+import { nextValue, parseModelTemplate, type BehaviorInfo } from '@mdis/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { createBehaviorRegistry } from '../src/engine/behaviors/behavior-registry';
 import { registerBuiltinBehaviors, siblingsLimitMessage } from '../src/engine/behaviors';
-import { nextValue } from '../src/engine/behaviors/builtin/unique-combination-auto-increment';
 import { migrateToLatest } from '../src/infra/db/migrate';
 import { loadDrillingTemplates } from '../src/seed/drilling-model';
 import { seedDatabase } from '../src/seed/seed';

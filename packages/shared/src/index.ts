@@ -9,3 +9,4 @@ export * from './expressions';
 export * from './igsn';
 export * from './files';
 export * from './validation';
+export * from './identifiers';

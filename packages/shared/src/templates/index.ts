@@ -8,3 +8,4 @@ export * from './model-rules';
 export * from './form-rules';
 export * from './formula-check';
 export * from './behavior-info';
+export * from './behavior-parameters';

@@ -1,4 +1,4 @@
-import type { ColumnTemplate, IndexTemplate, RelationTemplate } from './model-template';
+import type { ColumnTemplate, IndexTemplate, ModelTemplate, RelationTemplate } from './model-template';
 import { parentColumnName, parentRelationName } from './naming';
 
 /** What a model needs to know of its parent model to link to it. */
@@ -32,4 +32,14 @@ export function parentLink(model: { fullName: string; table: string }, parent: P
       isLocked: true,
     },
   };
+}
+
+/** The FK column of `child` pointing at `parent`: its parent relation, else the naming rule. */
+export function parentColumnOf(
+  child: Pick<ModelTemplate, 'fullName' | 'relations'>,
+  parent: Pick<ModelTemplate, 'fullName' | 'name'>,
+): string {
+  const relation = Object.values(child.relations).find((r) => r.relationType === 'parent');
+  const local = relation?.localColumns?.[0];
+  return local ?? parentColumnName(parent.fullName, child.fullName, parent.name);
 }

@@ -1,4 +1,4 @@
-import type { BehaviorInfo, BehaviorParameterInfo, BehaviorTemplate, ModelTemplate } from '@mdis/shared';
+import { type BehaviorInfo, type BehaviorParameterInfo, type ModelTemplate, behaviorName } from '@mdis/shared';
 import type { Kysely, RawBuilder, Transaction } from 'kysely';
 import type { Dialect } from '../../infra/db/dialect';
 import type { MaintainedColumn } from '../records/maintained-columns';
@@ -253,14 +253,8 @@ export interface BehaviorRegistry {
 
 export const BEHAVIOR_CLASS_PREFIX = 'app\\behaviors\\template\\';
 
-/**
- * A template names a behavior by its PHP class (`app\\behaviors\\template\\XBehavior`); the
- * registry knows it by the last segment (`XBehavior`).
- */
-export function behaviorName(template: BehaviorTemplate): string {
-  const segments = template.behaviorClass.split('\\');
-  return segments[segments.length - 1] ?? template.behaviorClass;
-}
+// A template names a behavior by its PHP class; the registry by the class's last segment (shared rule).
+export { behaviorName };
 
 function isDefinition(value: BehaviorDefinition | BehaviorHooks): value is BehaviorDefinition {
   return 'hooks' in value && typeof value.hooks === 'object';

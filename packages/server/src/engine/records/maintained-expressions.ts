@@ -1,6 +1,6 @@
+import { COMBINED_ID } from '@mdis/shared';
 import { type RawBuilder, sql } from 'kysely';
 import type { Dialect } from '../../infra/db/dialect';
-import { COMBINED_ID } from '../behaviors/builtin/combined-id-descendants';
 import { type SqlValue, compileExpression } from '../query/expression-sql';
 import { quotedRef } from './record-columns';
 import type { AncestorLevel, PseudoColumn, RecordModel } from './record-model';

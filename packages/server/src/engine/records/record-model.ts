@@ -5,7 +5,7 @@ import {
   type FormTemplate,
   type ModelTemplate,
   isStoredColumnType,
-  parentColumnName,
+  parentColumnOf,
 } from '@mdis/shared';
 import {
   type AggregateNode,
@@ -107,12 +107,8 @@ function lowerFirst(value: string): string {
   return value.charAt(0).toLowerCase() + value.slice(1);
 }
 
-/** The FK column of `child` pointing at `parent`: its parent relation, else the naming rule. */
-export function parentColumnOf(child: ModelTemplate, parent: ModelTemplate): string {
-  const relation = Object.values(child.relations).find((r) => r.relationType === 'parent');
-  const local = relation?.localColumns?.[0];
-  return local ?? parentColumnName(parent.fullName, child.fullName, parent.name);
-}
+// The FK column of a child pointing at its parent: a shared rule (the browser needs it offline).
+export { parentColumnOf };
 
 async function loadAncestors(source: TemplateSource, model: ModelTemplate): Promise<AncestorLevel[]> {
   const levels: AncestorLevel[] = [];

@@ -2,9 +2,16 @@
 // through the API, so generated records look exactly like entered ones: combined ids from the
 // drilling module's naming (reference §2.5), IGSNs by the shared IGSN methods and the configured
 // settings (reference §2.6). Nothing here re-implements either rule.
-import { generateIgsn, type IgsnSettings, isIgsnObjectTag, type ModelTemplate } from '@mdis/shared';
-import { nameText } from '../../engine/behaviors/builtin/combined-id-descendants';
-import { drillingCombinedIdNaming } from '../../modules/drilling';
+import {
+  type IgsnSettings,
+  type ModelTemplate,
+  drillingCombinedIdNaming,
+  generateIgsn,
+  isIgsnObjectTag,
+  joinCombinedId,
+  nameText,
+  numberToLetters,
+} from '@mdis/shared';
 import type { DemoRow } from './bulk-writer';
 
 /** A combined id; null while a part is missing (as the behavior leaves it). */
@@ -12,14 +19,7 @@ export type CombinedId = string | null;
 
 /** Hole letters A..Z, then AA, AB, ... (the alphabet auto-increment). */
 export function holeLetters(index: number): string {
-  let n = index + 1;
-  let letters = '';
-  while (n > 0) {
-    const rest = (n - 1) % 26;
-    letters = String.fromCharCode(65 + rest) + letters;
-    n = Math.floor((n - 1) / 26);
-  }
-  return letters;
+  return numberToLetters(index + 1);
 }
 
 /**
@@ -30,9 +30,7 @@ export function holeLetters(index: number): string {
 export function combinedIdOf(model: ModelTemplate, parent: CombinedId | undefined, row: DemoRow): CombinedId {
   const naming = Object.hasOwn(model.columns, 'combined_id') ? drillingCombinedIdNaming(model) : undefined;
   if (!naming || !Object.hasOwn(model.columns, naming.nameColumn)) return null;
-  const name = nameText(row[naming.nameColumn], naming.padding);
-  if (name === undefined || parent === null) return null;
-  return parent === undefined ? name : `${parent}_${name}`;
+  return joinCombinedId(nameText(row[naming.nameColumn], naming.padding), parent);
 }
 
 /** The codes of the records above an IGSN-carrying record. */

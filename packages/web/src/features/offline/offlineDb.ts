@@ -20,6 +20,8 @@ export interface StoredRecord {
   pending?: PendingChange;
   /** Fields the server assigns (combined id, IGSN, ...), shown as pending until it has. */
   pendingFields?: string[];
+  /** Values of pending fields computed here by the server's rules (a combined id), shown as pending. */
+  provisional?: Row;
 }
 
 /** A form or model template, by `form:<name>` or `model:<fullName>`. */

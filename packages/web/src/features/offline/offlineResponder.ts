@@ -1,6 +1,7 @@
 import { valueText, type FilterListItem, type FormTemplate } from '@mdis/shared';
 import type { OfflineRequest } from '../../platform/api/offlineResponder';
 import { offlineDb } from './offlineDb';
+import { offlineDefaults } from './offlineIdentifiers';
 import { answerList, filterOptions, readListQuery } from './offlineQuery';
 import {
   formTemplate,
@@ -150,7 +151,8 @@ async function formCall(request: OfflineRequest, rest: string, params: URLSearch
     return { data: await createOffline(form, await modelTemplate(form.dataModel), body(request)) };
   if (rest === '/filter-lists' && method === 'GET') return filterLists(form, params);
   if (rest === '/reports' && method === 'GET') return (await keptAnswer(key)) ?? { data: { single: [], multiple: [] } };
-  if (rest === '/defaults' && method === 'POST') return { data: body(request) };
+  if (rest === '/defaults' && method === 'POST')
+    return { data: await offlineDefaults(await modelTemplate(form.dataModel), body(request)) };
   if (rest === '/duplicate' && method === 'POST') return duplicate(form, Number(params.get('id')));
   if (id === null) return undefined;
   if (method === 'GET') return record(form, id);

@@ -130,11 +130,17 @@ export async function valueLists(): Promise<Record<string, Row[]>> {
   return Object.fromEntries(lists.map((list) => [list.name, list.items]));
 }
 
-/** The record as the screens show it: fields the server still has to assign read "pending". */
+/** A pending field as shown: its provisional value marked pending ("5065_1_A_004 (pending)"), else "pending". */
+export function pendingText(stored: Pick<StoredRecord, 'provisional'>, field: string): string {
+  const value = stored.provisional?.[field];
+  return typeof value === 'string' ? `${value} (${PENDING_TEXT})` : PENDING_TEXT;
+}
+
+/** The record as the screens show it: fields the server still has to assign read as pending. */
 export function present(stored: StoredRecord): Row {
   if (!stored.pendingFields?.length) return stored.record;
   const shown = { ...stored.record };
-  for (const field of stored.pendingFields) shown[field] = PENDING_TEXT;
+  for (const field of stored.pendingFields) shown[field] = pendingText(stored, field);
   return shown;
 }
 

@@ -7,6 +7,7 @@ import {
   isIdColumn,
   nextTempId,
   PENDING_TEXT,
+  pendingText,
   present,
   putRecord,
   queue,
@@ -16,6 +17,7 @@ import {
   tempIdOf,
   operationId,
 } from './offlineStore';
+import { provisionalValues } from './offlineIdentifiers';
 import { notifyOfflineChange } from './offlineStatus';
 
 /**
@@ -40,10 +42,14 @@ function toServerValue(column: string, value: unknown): unknown {
   return value;
 }
 
-function operationValues(values: Row, pendingFields: readonly string[] = []): Row {
+/** The values a queued operation carries: not the id, nor a pending field as it was shown. */
+function operationValues(values: Row, shown?: Pick<StoredRecord, 'pendingFields' | 'provisional'>): Row {
+  const pendingFields = shown?.pendingFields ?? [];
+  const asShown = (column: string, value: unknown) =>
+    pendingFields.includes(column) && (value === PENDING_TEXT || value === pendingText(shown ?? {}, column));
   return Object.fromEntries(
     Object.entries(values)
-      .filter(([column, value]) => column !== 'id' && !(pendingFields.includes(column) && value === PENDING_TEXT))
+      .filter(([column, value]) => column !== 'id' && !asShown(column, value))
       .map(([column, value]) => [column, toServerValue(column, value)]),
   );
 }
@@ -82,14 +88,16 @@ export async function createOffline(form: FormTemplate, model: ModelTemplate | u
   validate(form, model, values);
   const id = await nextTempId();
   const pendingFields = serverAssigned(form, model, values);
+  const record = { ...(await withAncestorRefs(form, values)), id };
   const stored: StoredRecord = {
     key: recordKey(form.name, id),
     form: form.name,
     model: form.dataModel,
     id,
-    record: { ...(await withAncestorRefs(form, values)), id },
+    record,
     pending: 'create',
     pendingFields,
+    provisional: await provisionalValues(model, record),
   };
   await putRecord(stored);
   await enqueue({
@@ -97,7 +105,7 @@ export async function createOffline(form: FormTemplate, model: ModelTemplate | u
     form: form.name,
     action: 'create',
     tempId: tempIdOf(id),
-    values: operationValues(values, pendingFields),
+    values: operationValues(values, { pendingFields }),
   });
   notifyOfflineChange();
   return present(stored);
@@ -112,10 +120,13 @@ export async function updateOffline(
   const current = await storedRecord(form.name, id);
   if (!current) throw toApiError(404, { message: 'The record is not kept offline.' });
   validate(form, model, values);
+  const record = { ...current.record, ...values, id };
   const stored: StoredRecord = {
     ...current,
-    record: { ...current.record, ...values, id },
+    record,
     pending: current.pending ?? 'update',
+    // a renamed record made offline: its provisional combined id follows
+    ...(current.pending === 'create' ? { provisional: await provisionalValues(model, record) } : {}),
   };
   await putRecord(stored);
   await enqueue({
@@ -124,7 +135,7 @@ export async function updateOffline(
     action: 'update',
     id: serverId(id),
     ...(current.version === undefined ? {} : { baseVersion: current.version }),
-    values: operationValues(values, current.pendingFields),
+    values: operationValues(values, current),
   });
   notifyOfflineChange();
   return present(stored);

@@ -1,4 +1,11 @@
-import type { ColumnTemplate, ModelTemplate } from '@mdis/shared';
+import {
+  type ColumnTemplate,
+  type ModelTemplate,
+  booleanParameter,
+  listParameter,
+  numberParameter,
+  textParameter,
+} from '@mdis/shared';
 import type {
   BehaviorContext,
   BehaviorEngine,
@@ -13,34 +20,8 @@ export function isBlank(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 }
 
-/** A text parameter (column names and model names), '' when missing. */
-export function textParameter(parameters: Record<string, unknown>, name: string): string {
-  const value = parameters[name];
-  return typeof value === 'string' ? value : '';
-}
-
-/** A list parameter given as an array or as one comma-separated string (old templates). */
-export function listParameter(parameters: Record<string, unknown>, name: string): string[] {
-  const value = parameters[name];
-  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string' && v !== '');
-  return typeof value === 'string'
-    ? value
-        .split(',')
-        .map((v) => v.trim())
-        .filter(Boolean)
-    : [];
-}
-
-export function numberParameter(parameters: Record<string, unknown>, name: string): number | undefined {
-  const value = parameters[name];
-  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  return typeof number === 'number' && Number.isFinite(number) ? number : undefined;
-}
-
-export function booleanParameter(parameters: Record<string, unknown>, name: string): boolean {
-  const value = parameters[name];
-  return value === true || value === 1 || value === '1' || value === 'true';
-}
+// Template parameters are read by shared rules (the browser reads them offline too).
+export { booleanParameter, listParameter, numberParameter, textParameter };
 
 /** The engine callbacks; the records service always wires them, a missing one is a programming error. */
 export function engineOf(context: BehaviorContext | PresentContext): BehaviorEngine {

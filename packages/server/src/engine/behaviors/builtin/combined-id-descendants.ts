@@ -1,29 +1,6 @@
-import type { ModelTemplate } from '@mdis/shared';
+import { COMBINED_ID, type CombinedIdNaming, type ModelTemplate } from '@mdis/shared';
 import { type RawBuilder, sql } from 'kysely';
 import type { AnyDb, BehaviorEngine } from '../behavior-registry';
-import { textOf } from './behavior-helpers';
-
-/** How a model names itself in combined ids: its NAME column (reference §2.3), padded for cores. */
-export interface CombinedIdNaming {
-  nameColumn: string;
-  /** Left-pad the name with zeros to this many characters (cores: 3 → 5065_1_A_001). */
-  padding?: number;
-  /**
-   * Other columns built like combined_id with another separator (a core box's corebox_combined_id is
-   * hole + '_CB' + corebox): rebuilt together with it when an ancestor is renamed.
-   */
-  derived?: readonly { column: string; separator: string }[];
-}
-
-export const COMBINED_ID = 'combined_id';
-
-/** The name as it appears in a combined id; undefined when the record has none (yet). */
-export function nameText(value: unknown, padding: number | undefined): string | undefined {
-  if (value === undefined || value === null) return undefined;
-  const text = textOf(value).trim();
-  if (text === '') return undefined;
-  return padding ? text.padStart(padding, '0') : text;
-}
 
 /** nameText in SQL, the same on both dialects: NULL for an empty name, so the combined id is NULL too. */
 function nameSql(naming: CombinedIdNaming): RawBuilder<unknown> {

@@ -1,72 +1,44 @@
-import type { ModelTemplate } from '@mdis/shared';
-import { sql } from 'kysely';
 import {
-  type BehaviorContext,
-  type BehaviorDefinition,
-  type BehaviorEngine,
-  type CreateManyContext,
-  behaviorName,
-} from '../behavior-registry';
-import { engineOf, isBlank, numberParameter, sameValue, textParameter } from './behavior-helpers';
-import { COMBINED_ID, type CombinedIdNaming, nameText, recomputeDescendants } from './combined-id-descendants';
+  COMBINED_ID,
+  type CombinedIdNaming,
+  type CombinedIdNamingLookup,
+  type ModelTemplate,
+  combinedIdNamingFromParameters,
+  combinedIdNamingResolver,
+  combinedIdOf as sharedCombinedIdOf,
+  joinCombinedId,
+  nameText,
+  parentCombinedIdPart,
+  takesPartInCombinedId,
+} from '@mdis/shared';
+import { sql } from 'kysely';
+import type { BehaviorContext, BehaviorDefinition, CreateManyContext } from '../behavior-registry';
+import { engineOf, isBlank, sameValue, textParameter } from './behavior-helpers';
+import { recomputeDescendants } from './combined-id-descendants';
 
-export type { CombinedIdNaming } from './combined-id-descendants';
-
-/** Which models take part in combined ids and by which column: domain knowledge, given by a module. */
-export type CombinedIdNamingLookup = (model: ModelTemplate) => CombinedIdNaming | undefined;
-
-export const COMBINED_ID_BEHAVIOR = 'CombinedIdBehavior';
-
-function namingFromParameters(parameters: Record<string, unknown>): CombinedIdNaming | undefined {
-  const nameColumn = textParameter(parameters, 'nameColumn');
-  const padding = numberParameter(parameters, 'padding');
-  return nameColumn ? { nameColumn, ...(padding ? { padding } : {}) } : undefined;
-}
-
-/** A model's naming: the parameters it lists CombinedIdBehavior with, else the module's lookup. */
-function namingResolver(lookup: CombinedIdNamingLookup) {
-  return (model: ModelTemplate): CombinedIdNaming | undefined => {
-    const listed = model.behaviors.find((b) => behaviorName(b) === COMBINED_ID_BEHAVIOR);
-    const naming = listed ? namingFromParameters(listed.parameters ?? {}) : lookup(model);
-    return naming && Object.hasOwn(model.columns, naming.nameColumn) ? naming : undefined;
-  };
-}
+export type { CombinedIdNaming, CombinedIdNamingLookup } from '@mdis/shared';
+export { COMBINED_ID_BEHAVIOR } from '@mdis/shared';
 
 /**
- * The parent's part of the combined id: its combined_id, or (when the parent stores none, e.g. a bare
- * expedition table) its own name; undefined when the parent takes no part (the expedition's program).
+ * parent combined_id + '_' + own name (reference §2.5, the shared rule); null while a part is
+ * missing. The parent is read only when the record has a name.
  */
-async function parentPrefix(
-  engine: BehaviorEngine,
-  namingOf: (model: ModelTemplate) => CombinedIdNaming | undefined,
-  context: BehaviorContext,
-): Promise<string | null | undefined> {
-  const link = await engine.parentOf(context.model);
-  if (!link) return undefined;
-  const parentNaming = namingOf(link.parent);
-  const hasKey = Object.hasOwn(link.parent.columns, COMBINED_ID);
-  if (!hasKey && !parentNaming) return undefined;
-  const parentId = context.record[link.parentColumn];
-  if (isBlank(parentId)) return null;
-  const parent = (await engine.findRecords(link.parent.fullName, { id: parentId }, { plain: true, limit: 1 })).at(0);
-  if (!parent) return null;
-  const prefix = hasKey
-    ? nameText(parent[COMBINED_ID], undefined)
-    : nameText(parent[parentNaming?.nameColumn ?? ''], parentNaming?.padding);
-  return prefix ?? null;
-}
-
-/** parent combined_id + '_' + own name (reference §2.5); null while a part is missing. */
 async function combinedIdOf(
   context: BehaviorContext,
   namingOf: (model: ModelTemplate) => CombinedIdNaming | undefined,
 ): Promise<string | null> {
-  const naming = namingFromParameters(context.parameters);
-  const name = naming && nameText(context.record[naming.nameColumn], naming.padding);
-  if (!name) return null;
-  const prefix = await parentPrefix(engineOf(context), namingOf, context);
-  if (prefix === null) return null;
-  return prefix === undefined ? name : `${prefix}_${name}`;
+  const naming = combinedIdNamingFromParameters(context.parameters);
+  if (!naming || nameText(context.record[naming.nameColumn], naming.padding) === undefined) return null;
+  const engine = engineOf(context);
+  const link = await engine.parentOf(context.model);
+  if (!link) return sharedCombinedIdOf(naming, context.record, undefined);
+  const parentNaming = namingOf(link.parent);
+  const parentId = context.record[link.parentColumn];
+  const parent =
+    takesPartInCombinedId(link.parent, parentNaming) && !isBlank(parentId)
+      ? (await engine.findRecords(link.parent.fullName, { id: parentId }, { plain: true, limit: 1 })).at(0)
+      : undefined;
+  return sharedCombinedIdOf(naming, context.record, { model: link.parent, naming: parentNaming, record: parent });
 }
 
 /**
@@ -78,31 +50,23 @@ async function combinedIdsOf(
   namingOf: (model: ModelTemplate) => CombinedIdNaming | undefined,
 ): Promise<void> {
   const { engine, model, records } = context;
-  const naming = namingFromParameters(context.parameters);
+  const naming = combinedIdNamingFromParameters(context.parameters);
   const link = await engine.parentOf(model);
   const parentNaming = link && namingOf(link.parent);
-  const hasKey = link !== undefined && Object.hasOwn(link.parent.columns, COMBINED_ID);
-  const takesPart = link !== undefined && (hasKey || parentNaming !== undefined);
+  const takesPart = link !== undefined && takesPartInCombinedId(link.parent, parentNaming);
   const prefixes = new Map<string, string | null>();
   if (link && takesPart) {
     const ids = [...new Set(records.map((r) => r[link.parentColumn]).filter((id) => !isBlank(id)))];
     const parents = ids.length > 0 ? await engine.findRecords(link.parent.fullName, { id: ids }, { plain: true }) : [];
-    for (const parent of parents) {
-      const prefix = hasKey
-        ? nameText(parent[COMBINED_ID], undefined)
-        : nameText(parent[parentNaming?.nameColumn ?? ''], parentNaming?.padding);
-      prefixes.set(String(parent.id), prefix ?? null);
-    }
+    for (const parent of parents)
+      prefixes.set(String(parent.id), parentCombinedIdPart(parent, link.parent, parentNaming) ?? null);
   }
   for (const record of records) {
     const name = naming && nameText(record[naming.nameColumn], naming.padding);
-    let value: string | null = null;
-    if (name && link && takesPart) {
-      const parentId = record[link.parentColumn];
-      const prefix = isBlank(parentId) ? null : (prefixes.get(String(parentId)) ?? null);
-      value = prefix === null ? null : `${prefix}_${name}`;
-    } else if (name) value = name;
-    record[COMBINED_ID] = value;
+    const parentId = link && takesPart ? record[link.parentColumn] : undefined;
+    const prefix =
+      link && takesPart ? (isBlank(parentId) ? null : (prefixes.get(String(parentId)) ?? null)) : undefined;
+    record[COMBINED_ID] = joinCombinedId(name, prefix);
   }
 }
 
@@ -112,7 +76,7 @@ async function combinedIdsOf(
  * its descendants are rebuilt in the same transaction.
  */
 export function combinedIdBehavior(lookup: CombinedIdNamingLookup = () => undefined): BehaviorDefinition {
-  const namingOf = namingResolver(lookup);
+  const namingOf = combinedIdNamingResolver(lookup);
   const namedById = (context: BehaviorContext) => textParameter(context.parameters, 'nameColumn') === 'id';
 
   const beforeSave = async (context: BehaviorContext) => {

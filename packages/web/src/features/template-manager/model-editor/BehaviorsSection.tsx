@@ -7,16 +7,11 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
-import type { BehaviorTemplate, ModelTemplate } from '@mdis/shared';
+import { behaviorName, type BehaviorTemplate, type ModelTemplate } from '@mdis/shared';
 import type { BehaviorInfo } from '../templateManager.api';
 import { BehaviorParameterInput } from './BehaviorParameterInput';
 import { EditorSection } from './EditorSection';
 import type { EditorAction } from './modelEditorReducer';
-
-/** The registry knows a behavior by the last segment of its PHP class name. */
-export function behaviorNameOf(behaviorClass: string): string {
-  return behaviorClass.split('\\').at(-1) ?? behaviorClass;
-}
 
 function BehaviorCard(props: {
   behavior: BehaviorTemplate;
@@ -27,7 +22,7 @@ function BehaviorCard(props: {
   dispatch: Dispatch<EditorAction>;
 }) {
   const { behavior, info, columns, index, dispatch } = props;
-  const name = info?.name ?? behaviorNameOf(behavior.behaviorClass);
+  const name = info?.name ?? behaviorName(behavior);
   const values = behavior.parameters ?? {};
   // parameters the registry lists (each with its input), then any the template has beyond them
   // (old files): those stay raw JSON

@@ -1,0 +1,3 @@
+export * from './combined-id';
+export * from './auto-increment';
+export * from './drilling-naming';
