@@ -29,12 +29,14 @@ export interface SyncSummary {
   uploaded: number;
   applied: number;
   refused: number;
+  /** Every tempId the server mapped to a real id in this sync. */
+  idMap: Record<string, number>;
 }
 
 let running: Promise<SyncSummary> | null = null;
 
 async function uploadAll(): Promise<SyncSummary> {
-  const summary: SyncSummary = { uploaded: 0, applied: 0, refused: 0 };
+  const summary: SyncSummary = { uploaded: 0, applied: 0, refused: 0, idMap: {} };
   if (!(await isOwner())) return summary;
   for (let round = 0; round < MAX_UPLOADS; round++) {
     const current = await queue();
@@ -47,6 +49,7 @@ async function uploadAll(): Promise<SyncSummary> {
     summary.uploaded += upload.length;
     summary.applied += outcome.updates.length;
     summary.refused = outcome.refused.length;
+    Object.assign(summary.idMap, response.idMap);
     // nothing went through: what is left waits for the user (or for a record it names)
     if (outcome.updates.length === 0) break;
   }

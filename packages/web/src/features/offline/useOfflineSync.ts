@@ -1,6 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { serverReachability } from '../../platform/connection/serverReachability';
+import { movedAddress } from './movedAddress';
 import { refreshOfflineStatus } from './offlineStatus';
 import { refreshStaleScopes, SCOPE_REFRESH_MS, syncNow } from './syncRunner';
 
@@ -27,15 +29,25 @@ export function useOnline(): boolean {
  */
 export function useOfflineSync(online: boolean): () => Promise<void> {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  // the address when the sync ends, not when it began
+  const here = useRef(location);
+  useEffect(() => {
+    here.current = location;
+  }, [location]);
   const run = useCallback(async () => {
     try {
       const summary = await syncNow();
+      // a screen still naming a record by its temporary id moves to the real one, in place
+      const moved = movedAddress(here.current, summary.idMap);
+      if (moved) void navigate(moved, { replace: true });
       await refreshStaleScopes();
       if (summary.uploaded > 0) await queryClient.invalidateQueries({ queryKey: ['records'] });
     } catch {
       // the status says why; the next reconnect or the Sync button tries again
     }
-  }, [queryClient]);
+  }, [queryClient, navigate]);
   useEffect(() => {
     void refreshOfflineStatus();
   }, []);
