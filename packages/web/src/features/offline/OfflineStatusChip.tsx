@@ -1,22 +1,19 @@
 import { useState } from 'react';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Popover from '@mui/material/Popover';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import CloudDoneIcon from '@mui/icons-material/CloudDone';
 import CloudOffIcon from '@mui/icons-material/CloudOff';
 import SyncIcon from '@mui/icons-material/Sync';
 import { ConflictDialog } from './ConflictDialog';
+import { OfflineStatusDetails, timeText } from './OfflineStatusDetails';
 import { useOfflineStatus } from './offlineStatus';
 import { useOfflineSync, useOnline } from './useOfflineSync';
 
-export const OFFLINE_LABELS = { online: 'Online', offline: 'Offline', sync: 'Sync', resolve: 'Resolve' } as const;
-
-const timeText = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'never');
+export const OFFLINE_LABELS = { online: 'Online', offline: 'Offline', sync: 'Sync' } as const;
 
 /** The chip's text; a phone's top bar has room for the count only. */
 function ChipLabel({ label, pending }: { label: string; pending: number }) {
@@ -29,33 +26,6 @@ function ChipLabel({ label, pending }: { label: string; pending: number }) {
         {pending || ''}
       </Box>
     </>
-  );
-}
-
-/** The chip's details: the connection, the queue, the last sync, the kept scopes, what to resolve. */
-function OfflineStatusDetails({ online, onResolve }: { online: boolean; onResolve: () => void }) {
-  const status = useOfflineStatus();
-  return (
-    <Box sx={{ p: 2, maxWidth: 320 }} aria-label="Offline status" role="region">
-      <Typography variant="subtitle2">{online ? 'Connected to the server' : 'Working offline'}</Typography>
-      <Typography variant="body2">Pending changes: {status.pending}</Typography>
-      <Typography variant="body2">Last sync: {timeText(status.lastSync)}</Typography>
-      {status.scopes.map((scope) => (
-        <Typography key={`${scope.form}-${String(scope.id)}`} variant="body2" color="text.secondary">
-          Kept offline: {scope.form} {scope.id} ({scope.records} records, taken {timeText(scope.takenAt)})
-        </Typography>
-      ))}
-      {status.error && (
-        <Typography variant="body2" color="error">
-          {status.error}
-        </Typography>
-      )}
-      {status.refused.length > 0 && (
-        <Button color="error" sx={{ mt: 1 }} onClick={onResolve}>
-          {OFFLINE_LABELS.resolve} {status.refused.length} refused
-        </Button>
-      )}
-    </Box>
   );
 }
 

@@ -42,6 +42,7 @@ async function readMeta<T>(key: string, fallback: T): Promise<T> {
 const writeMeta = (key: string, value: unknown) => offlineDb().meta.put({ key, value });
 
 export const keptScopes = (): Promise<KeptScope[]> => readMeta<KeptScope[]>(SCOPES, []);
+export const setKeptScopes = (scopes: readonly KeptScope[]) => writeMeta(SCOPES, scopes);
 
 const signedIn = (): string | null => readStoredUser()?.username ?? null;
 

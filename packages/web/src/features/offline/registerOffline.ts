@@ -15,6 +15,12 @@ export function markKeptOffline(): void {
   window.dispatchEvent(new Event(KEPT_EVENT));
 }
 
+/** The last scope removed: the browser stops answering offline (and the top bar's status goes). */
+export function unmarkKeptOffline(): void {
+  localStorage.removeItem(KEPT_FLAG);
+  window.dispatchEvent(new Event(KEPT_EVENT));
+}
+
 export function isKeptOffline(): boolean {
   try {
     return localStorage.getItem(KEPT_FLAG) === '1';
