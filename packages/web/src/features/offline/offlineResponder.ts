@@ -1,20 +1,14 @@
-import { valueText, type FilterListItem, type FormTemplate } from '@mdis/shared';
+import type { FormTemplate } from '@mdis/shared';
 import type { OfflineRequest } from '../../platform/api/offlineResponder';
-import { offlineDb } from './offlineDb';
+import { keptAnswer, parse, type Answer } from './keptAnswers';
 import { offlineDefaults } from './offlineIdentifiers';
-import { answerList, filterOptions, readListQuery } from './offlineQuery';
-import {
-  formTemplate,
-  holdsForm,
-  isOwner,
-  modelTemplate,
-  present,
-  storedRecord,
-  storedRecords,
-  storedRecordsOfModel,
-  valueLists,
-} from './offlineStore';
+import { asyncList, filterLists, listContext, valueListAnswer } from './offlineLookups';
+import { answerList, readListQuery } from './offlineQuery';
+import { formTemplate, holdsForm, isOwner, modelTemplate, present, storedRecord, storedRecords } from './offlineStore';
 import { createOffline, deleteOffline, updateOffline } from './offlineWrites';
+
+// Kept answers are written by the API client through this module (registerOffline's chunk).
+export { keepAnswer } from './keptAnswers';
 
 /**
  * The API answered in the browser while the server cannot be reached (issue 22 item 4): the
@@ -24,98 +18,12 @@ import { createOffline, deleteOffline, updateOffline } from './offlineWrites';
  */
 
 type Row = Record<string, unknown>;
-type Answer = { data: unknown } | undefined;
 
 const API = 'api/v1/';
-/** GETs whose last answer is kept while online, for the shell and the screens offline. */
-const KEPT_ANSWERS = [
-  /^api\/v1\/(list-values|global\/async-lists)$/,
-  /^api\/v1\/app\//,
-  /^api\/v1\/form\/(filter-lists|reports)$/,
-  /^cg\/api\/get-(form|model)-template$/,
-];
-
-function parse(request: OfflineRequest) {
-  const url = new URL(request.url, 'http://offline.invalid/');
-  return { path: url.pathname.replace(/^\/+/, ''), params: url.searchParams, key: request.url };
-}
-
-interface FilterListRequest {
-  model: string;
-  require: { as: string; value: number | string } | null;
-}
-
-function filterListRequests(params: URLSearchParams): FilterListRequest[] {
-  return params.getAll('models[]').flatMap((raw) => {
-    try {
-      return [JSON.parse(raw) as FilterListRequest];
-    } catch {
-      return [];
-    }
-  });
-}
-
-// One select's options, by its filter key and what it requires: the same in every form showing it.
-const optionsKey = (request: FilterListRequest) => `filter-options:${request.model}:${JSON.stringify(request.require)}`;
-
-/** Keeps the answer of a GET the offline screens need again later (filter lists one select each). */
-export async function keepAnswer(request: OfflineRequest, data: unknown): Promise<void> {
-  const { path, params, key } = parse(request);
-  if (!KEPT_ANSWERS.some((pattern) => pattern.test(path))) return;
-  if (!path.endsWith('/filter-lists')) {
-    await offlineDb().answers.put({ url: key, data });
-    return;
-  }
-  const lists = (data ?? {}) as Record<string, unknown>;
-  await offlineDb().answers.bulkPut(
-    filterListRequests(params)
-      .filter((item) => Object.hasOwn(lists, item.model))
-      .map((item) => ({ url: optionsKey(item), data: lists[item.model] })),
-  );
-}
-
-async function keptAnswer(key: string): Promise<Answer> {
-  const row = await offlineDb().answers.get(key);
-  return row ? { data: row.data } : undefined;
-}
-
-async function listContext(): Promise<Record<string, FilterListItem[]>> {
-  const lists = await valueLists();
-  return Object.fromEntries(
-    Object.entries(lists).map(([name, items]) => [
-      name,
-      items.map((item) => ({
-        display: valueText(item.display),
-        remark: typeof item.remark === 'string' ? item.remark : null,
-      })),
-    ]),
-  );
-}
-
 async function list(form: FormTemplate, params: URLSearchParams): Promise<Answer> {
   const rows = (await storedRecords(form.name)).map(present);
   const model = await modelTemplate(form.dataModel);
   return { data: answerList(rows, model, readListQuery(params), await listContext()) };
-}
-
-/** Filter-bar options: computed from the store for models kept offline, else the last answer online. */
-async function filterLists(form: FormTemplate, params: URLSearchParams): Promise<Answer> {
-  const answer: Record<string, unknown> = {};
-  for (const request of filterListRequests(params)) {
-    const definition = Object.hasOwn(form.filterDataModels, request.model)
-      ? form.filterDataModels[request.model]
-      : undefined;
-    if (!definition) continue;
-    const rows = await storedRecordsOfModel(definition.model);
-    if (rows.length > 0) {
-      const unique = new Map(rows.map((row) => [row.id, present(row)]));
-      answer[request.model] = filterOptions(form, request.model, request.require, [...unique.values()]);
-      continue;
-    }
-    const kept = await keptAnswer(optionsKey(request));
-    if (kept) answer[request.model] = kept.data;
-  }
-  return { data: answer };
 }
 
 async function record(form: FormTemplate, id: number): Promise<Answer> {
@@ -181,16 +89,6 @@ export async function answerOffline(request: OfflineRequest): Promise<Answer> {
     return model ? { data: model } : keptAnswer(key);
   }
   if (path === `${API}list-values`) return valueListAnswer(params, key);
-  // a select's options searched offline: the last answer to the same search, else none (no warning per field)
-  if (path === `${API}global/async-lists`) return (await keptAnswer(key)) ?? { data: { items: [] } };
+  if (path === `${API}global/async-lists`) return asyncList(params, key);
   return keptAnswer(key);
-}
-
-/** A select's value list (`list-values?filter[listname]=`): from the scope, else the last answer online. */
-async function valueListAnswer(params: URLSearchParams, key: string): Promise<Answer> {
-  const lists = await valueLists();
-  const name = params.get('filter[listname]') ?? '';
-  if (!Object.hasOwn(lists, name)) return keptAnswer(key);
-  const items = lists[name];
-  return { data: { items, _meta: { totalCount: items.length, pageCount: 1, currentPage: 1, perPage: items.length } } };
 }
