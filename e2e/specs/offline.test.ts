@@ -16,7 +16,7 @@ import {
 } from '../support/api';
 import { ADMIN } from '../support/env';
 import { browserSuite } from '../support/suite';
-import { visible } from '../support/wait';
+import { hasText, hidden, visible } from '../support/wait';
 
 // Offline on the drill site (issue 22): a hole kept offline, the network gone, a reload, cores,
 // sections and a sample entered and a core edited offline; back online the queue syncs, the
@@ -140,8 +140,9 @@ browserSuite('offline on the drill site', 'offline', (session) => {
           ]),
         );
       expect(newCores.every((id) => id < 0)).toBe(true);
-      await cores.waitForValue(cores.field('Combined ID'), 'pending');
-      await shot('cores-created-offline');
+      // the combined id by the server's rule, from the hole kept offline, marked pending
+      await cores.waitForValue(cores.field('Combined ID'), '5099_1_A_005 (pending)');
+      await shots('cores-created-offline');
 
       // An existing core edited offline: its comment.
       await cores.row(core1.id).click();
@@ -155,6 +156,7 @@ browserSuite('offline on the drill site', 'offline', (session) => {
       // Two sections of the first new core, and a sample on the existing split.
       const sections = await openForm(page, 'section', `${holeFilter},core:${String(newCores[0])}`);
       for (let n = 1; n <= 2; n += 1) await createRecord(sections, [['Section Number', String(n)]]);
+      await sections.waitForValue(sections.field('Combined ID'), '5099_1_A_003_2 (pending)');
       const samples = await openForm(
         page,
         'sample',
@@ -163,6 +165,14 @@ browserSuite('offline on the drill site', 'offline', (session) => {
       await createRecord(samples, [['Top [cm]', '10']]);
       await offline.waitForStatus('7 pending');
       await shots('offline-pending');
+
+      // The hole cannot be removed from the browser while its changes wait.
+      const removeHole = page.getByRole('button', { name: `Remove hole ${String(seeded.hole.id)} from this browser` });
+      await offline.status.click();
+      await removeHole.click();
+      await hasText(page.getByRole('alert'), '7 changes waiting for the server');
+      await shots('remove-refused');
+      await page.keyboard.press('Escape');
 
       // Reload once more: still everything there.
       await page.reload();
@@ -207,7 +217,23 @@ browserSuite('offline on the drill site', 'offline', (session) => {
       expect(newSamples[0]?.combined_id).toBeTruthy();
       const resolved = await apiGetRecord(baseUrl, token, 'core', core1.id);
       expect([resolved.drillers_top_depth, resolved.comment]).toEqual([150, 'logged offline']);
+
+      // The address that named the new sample by its temporary id names it by the server's id.
+      await samples.waitForRouteId(Number(newSamples[0]?.id));
+      // The final combined id replaces the provisional one on the screen.
+      const fifth = serverCores[4];
+      cores = await openForm(page, 'core', holeFilter);
+      await cores.row(fifth.id).click();
+      await cores.waitForRouteId(fifth.id);
+      await cores.waitForValue(cores.field('Combined ID'), '5099_1_A_005');
+      expect(fifth.combined_id).toBe('5099_1_A_005');
       await shot('synced');
+
+      // Synced: now the hole can be removed from the browser, and offline work ends.
+      await offline.status.click();
+      await removeHole.click();
+      await visible(page.locator('.MuiSnackbar-root', { hasText: `Removed hole ${String(seeded.hole.id)}` }));
+      await hidden(offline.status);
     },
   );
 });
