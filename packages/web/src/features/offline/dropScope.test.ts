@@ -71,7 +71,7 @@ describe('removing a scope kept offline', () => {
     await answerOffline({ method: 'PUT', url: 'api/v1/form/1?name=core', body: { ...core(1), comment: 'mine' } });
     await expect(dropScope({ form: 'hole', id: 7 })).rejects.toThrow(dropRefusedMessage({ form: 'hole', id: 7 }, 1));
     expect(dropRefusedMessage({ form: 'hole', id: 7 }, 1)).toBe(
-      'hole 7 has 1 change waiting for the server: sync it (or discard it) before removing it from this browser.',
+      'Hole 7 has 1 change waiting for the server: sync it (or discard it) before removing it from this browser.',
     );
     expect(await coreIds()).toEqual([1, 2, 3]);
     // the other scope has nothing waiting

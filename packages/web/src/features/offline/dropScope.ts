@@ -10,8 +10,10 @@ import { formTemplate, keptScopes, setKeptScopes, type KeptScope } from './offli
  * kept answers with it, and the browser stops working offline.
  */
 
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 export const dropRefusedMessage = (scope: Pick<KeptScope, 'form' | 'id'>, pending: number): string =>
-  `${scope.form} ${String(scope.id)} has ${String(pending)} ${pending === 1 ? 'change' : 'changes'} waiting for the server: sync ${pending === 1 ? 'it' : 'them'} (or discard ${pending === 1 ? 'it' : 'them'}) before removing it from this browser.`;
+  `${capitalized(scope.form)} ${String(scope.id)} has ${String(pending)} ${pending === 1 ? 'change' : 'changes'} waiting for the server: sync ${pending === 1 ? 'it' : 'them'} (or discard ${pending === 1 ? 'it' : 'them'}) before removing it from this browser.`;
 
 /** The stored records of a scope: its root and, level by level, the records whose parent is in it. */
 async function scopeRecords(scope: Pick<KeptScope, 'form' | 'id'>): Promise<StoredRecord[]> {
