@@ -219,7 +219,7 @@ browserSuite('offline on the drill site', 'offline', (session) => {
       expect([resolved.drillers_top_depth, resolved.comment]).toEqual([150, 'logged offline']);
 
       // The address that named the new sample by its temporary id names it by the server's id.
-      await samples.waitForRouteId(Number(newSamples[0]?.id));
+      await samples.waitForRouteId(newSamples[0].id);
       // The final combined id replaces the provisional one on the screen.
       const fifth = serverCores[4];
       cores = await openForm(page, 'core', holeFilter);
