@@ -25,6 +25,7 @@ import type { RecordsDeps } from './records-deps';
 import { ACCESS_KEY, authorize, authorizeRecord } from './steps/authorize';
 import { presentRows } from './steps/present';
 import { presentRelationValues } from './steps/relation-values';
+import { reversedRead } from './reversed-page';
 
 export const RECORD_NOT_FOUND = 'Record not found.';
 
@@ -218,15 +219,23 @@ export function createRecordsReader(deps: RecordsDeps) {
       const { window, count } = await countPage(model, where, order, query, options.count);
       const columns = selectedColumns(model, query.fields);
       const whole = columns.length === queryColumns(model).size;
-      const rows = await repository.select(model, {
-        columns,
-        // Computed pseudo columns need their parent paths: joined here, not fetched per row.
-        hidden: [...(whole ? pseudoPathColumns(model) : []), ...(keyset ? hiddenKeyColumns(keyset, columns) : [])],
-        where: after ? { ...where, sql: [...where.sql, after] } : where,
-        order,
-        limit: window.limit,
-        offset: after ? 0 : window.offset,
-      });
+      // A page in the back half of an exactly counted list is read backwards (reversed-page.ts).
+      const reversed = after ? undefined : reversedRead(order, window, count);
+      const read = reversed ?? { order, limit: window.limit, offset: after ? 0 : window.offset };
+      const rows =
+        read.limit === 0
+          ? []
+          : await repository.select(model, {
+              columns,
+              // Computed pseudo columns need their parent paths: joined here, not fetched per row.
+              hidden: [
+                ...(whole ? pseudoPathColumns(model) : []),
+                ...(keyset ? hiddenKeyColumns(keyset, columns) : []),
+              ],
+              where: after ? { ...where, sql: [...where.sql, after] } : where,
+              ...read,
+            });
+      if (reversed) rows.reverse();
       const last = rows.at(-1);
       const full = window.limit !== undefined && rows.length === window.limit;
       const nextCursor = keyset && full && last ? encodeCursor(keyset, last) : undefined;
