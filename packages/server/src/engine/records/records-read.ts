@@ -26,6 +26,7 @@ import { ACCESS_KEY, authorize, authorizeRecord } from './steps/authorize';
 import { presentRows } from './steps/present';
 import { presentRelationValues } from './steps/relation-values';
 import { reversedRead } from './reversed-page';
+import { rangeScans } from './range-hints';
 
 export const RECORD_NOT_FOUND = 'Record not found.';
 
@@ -171,7 +172,7 @@ export function createRecordsReader(deps: RecordsDeps) {
       if (literals.length > 0) probes.push({ index, query: textIndexQuery(literals) });
       return false;
     };
-    filterConditions(model, filters, dialect, probe, columns);
+    filterConditions(model, filters, dialect, { useTextIndex: probe }, columns);
     const common = new Set<string>();
     for (const { index, query } of probes) {
       const hits = await repository.textIndexHits(index.table, index.column, query, TEXT_INDEX_SELECTIVE);
@@ -191,7 +192,11 @@ export function createRecordsReader(deps: RecordsDeps) {
     // Sorts and filters may name the pseudo columns computed in SQL, not only stored columns.
     const { columns: sortable } = await listColumns(deps, model);
     const useTextIndex = await selectiveTextIndexes(model, filters, sortable);
-    const conditions = filterConditions(model, filters, dialect, useTextIndex, sortable);
+    const scanRange =
+      dialect === 'sqlite' && Object.keys(filters).length > 0
+        ? rangeScans(model, dialect, await repository.indexStats(model.table))
+        : undefined;
+    const conditions = filterConditions(model, filters, dialect, { useTextIndex, scanRange }, sortable);
     const where = withBatch(withIds(withScope(model, conditions, scope), options.ids), model, query.batch);
     const sort = parseSortTerms(query.sort);
     const order = orderTerms(model, sort, sortable);
