@@ -105,7 +105,8 @@ describe.each(DIALECTS)('records API (%s)', (dialect) => {
     });
 
     it('runs exactly one data query and one count query, whatever the page size', async () => {
-      for (const q of ['per-page=-1', 'per-page=2&page=3', 'filter[depth]=>5&filter[exp_acronym]=GR&sort=-site_name']) {
+      // (A page past the end runs the count alone: deep-pages.test.ts.)
+      for (const q of ['per-page=-1', 'per-page=2&page=2', 'filter[depth]=>5&filter[exp_acronym]=GR&sort=-site_name']) {
         t.queries.length = 0;
         await list(`/api/v1/global?name=ProjectHole&${q}`);
         // The count of an unfiltered page comes from the table's row counter (record_counts); a

@@ -38,14 +38,17 @@ const NUMERIC_SQL = /^(integer|smallint|bigint|real|double precision|numeric)/;
 
 type KeyValue = number | string | null;
 
-const indexColumnsOfModel = new WeakMap<RecordModel, string[][]>();
+const indexesOfModel = new WeakMap<RecordModel, { name: string; columns: string[] }[]>();
 
-/** The column lists of the table's indexes (template indices and the FK indexes schema sync adds). */
-function indexColumns(model: RecordModel, dialect: Dialect): string[][] {
-  let found = indexColumnsOfModel.get(model);
+/** The table's indexes (template indices and the FK indexes schema sync adds): name and columns. */
+export function tableIndexes(model: RecordModel, dialect: Dialect): readonly { name: string; columns: string[] }[] {
+  let found = indexesOfModel.get(model);
   if (!found) {
-    found = desiredTable(model.template, dialect).indices.map((index) => index.columns);
-    indexColumnsOfModel.set(model, found);
+    found = desiredTable(model.template, dialect).indices.map((index) => ({
+      name: index.physicalName,
+      columns: index.columns,
+    }));
+    indexesOfModel.set(model, found);
   }
   return found;
 }
@@ -76,7 +79,8 @@ export function keysetOf(
     return column && column.level === 0 && !column.computed && model.column(name) && name !== 'id';
   });
   if (!stored) return undefined;
-  if (leading.length > 0 && !indexColumns(model, dialect).some((index) => startsWith(index, leading))) return undefined;
+  if (leading.length > 0 && !tableIndexes(model, dialect).some((index) => startsWith(index.columns, leading)))
+    return undefined;
   const sign = direction === 'desc' ? '-' : '';
   const numeric = leading.map((name) => {
     const column = model.column(name);

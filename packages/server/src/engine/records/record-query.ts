@@ -1,5 +1,5 @@
 import { AppError, type SortTerm } from '@mdis/shared';
-import { isMatchFilterNode, parseFilterQuery, type FilterQueryValue } from '@mdis/shared/filters';
+import { type FilterNode, isMatchFilterNode, parseFilterQuery, type FilterQueryValue } from '@mdis/shared/filters';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../../infra/db/dialect';
 import { type TextIndexRef, allOf, compileFilter } from '../query/filter-compiler';
@@ -32,13 +32,29 @@ export interface OrderTerm {
  */
 export type UseTextIndex = (index: TextIndexRef, pattern: string) => boolean;
 
+/** A numeric range on a column (`top > 50`): see range-hints.ts. */
+export type RangeOp = 'lt' | 'lte' | 'gt' | 'gte';
+
+/** What the records reader found out before compiling: which indexes a filter should not use. */
+export interface FilterHints {
+  useTextIndex?: UseTextIndex;
+  /** SQLite: the range holds so many rows that scanning in order beats reading them by an index. */
+  scanRange?: (column: QueryColumn, op: RangeOp, value: number) => boolean;
+}
+
+function numericRange(node: FilterNode): { op: RangeOp; value: number } | undefined {
+  if (node.op !== 'lt' && node.op !== 'lte' && node.op !== 'gt' && node.op !== 'gte') return undefined;
+  return typeof node.value === 'number' ? { op: node.op, value: node.value } : undefined;
+}
+
 export function filterConditions(
   model: RecordModel,
   filters: Readonly<Record<string, FilterQueryValue>>,
   dialect: Dialect,
-  useTextIndex?: UseTextIndex,
+  hints: FilterHints = {},
   columns: ReadonlyMap<string, QueryColumn> = queryColumns(model),
 ): Conditions {
+  const { useTextIndex, scanRange } = hints;
   const nodes = parseFilterQuery(filters, (name) => {
     const column = columns.get(name);
     return column && { kind: column.kind, ...(column.listName ? { listName: column.listName } : {}) };
@@ -52,6 +68,10 @@ export function filterConditions(
     if (node.op !== 'is-null' && !column.computed) innerLevel = Math.max(innerLevel, column.level);
     const narrow =
       !column.textIndex || !isMatchFilterNode(node) || (useTextIndex?.(column.textIndex, node.value) ?? true);
+    // SQLite's unary + keeps the value and hides the column from the planner: no index reads the range.
+    const range = numericRange(node);
+    if (range && scanRange?.(column, range.op, range.value))
+      return compileFilter(node, { ref: sql`+${column.ref}` }, dialect);
     return compileFilter(node, narrow ? column : { ref: column.ref }, dialect);
   });
   return { sql: conditions, level, innerLevel, regex: nodes.some(isMatchFilterNode) };

@@ -7,9 +7,7 @@ import { listColumns } from './computed-columns';
 import { pseudoPathColumns } from './pseudo-columns';
 import { type QueryColumn, queryColumns, quotedRef } from './record-columns';
 import { COUNT_CAP, type ListCount } from './record-count';
-import { type Conditions, type OrderTerm, type UseTextIndex, filterConditions, orderTerms } from './record-query';
-import { type TextIndexRef, textIndexQuery } from '../query/filter-compiler';
-import { requiredLiterals } from '@mdis/shared/filters';
+import { type Conditions, type OrderTerm, filterConditions, orderTerms } from './record-query';
 import {
   CURSOR_MESSAGES,
   type Keyset,
@@ -25,11 +23,10 @@ import type { RecordsDeps } from './records-deps';
 import { ACCESS_KEY, authorize, authorizeRecord } from './steps/authorize';
 import { presentRows } from './steps/present';
 import { presentRelationValues } from './steps/relation-values';
+import { reversedRead } from './reversed-page';
+import { filterHints } from './filter-hints';
 
 export const RECORD_NOT_FOUND = 'Record not found.';
-
-/** A literal held by this many rows is too common for the text index to help (see selectiveTextIndexes). */
-const TEXT_INDEX_SELECTIVE = 2000;
 
 export interface RecordList {
   items: Row[];
@@ -153,34 +150,6 @@ export function createRecordsReader(deps: RecordsDeps) {
     return { window, count: await repository.countList(model, where, cap) };
   }
 
-  /**
-   * SQLite: which regex filters narrow with the text index. A literal the index lists for more
-   * than TEXT_INDEX_SELECTIVE rows is common: scanning (stopped early by the page and the capped
-   * count) is then cheaper than collecting every row that holds it. One cheap probe per filter.
-   */
-  async function selectiveTextIndexes(
-    model: RecordModel,
-    filters: Parameters<typeof filterConditions>[1],
-    columns: ReadonlyMap<string, QueryColumn>,
-  ) {
-    if (dialect !== 'sqlite') return undefined;
-    const probes: { index: TextIndexRef; query: string }[] = [];
-    const probe: UseTextIndex = (index, pattern) => {
-      const literals = requiredLiterals(pattern);
-      if (literals.length > 0) probes.push({ index, query: textIndexQuery(literals) });
-      return false;
-    };
-    filterConditions(model, filters, dialect, probe, columns);
-    const common = new Set<string>();
-    for (const { index, query } of probes) {
-      const hits = await repository.textIndexHits(index.table, index.column, query, TEXT_INDEX_SELECTIVE);
-      if (hits >= TEXT_INDEX_SELECTIVE) common.add(`${index.table}.${index.column}:${query}`);
-    }
-    const useTextIndex: UseTextIndex = (index, pattern) =>
-      !common.has(`${index.table}.${index.column}:${textIndexQuery(requiredLiterals(pattern))}`);
-    return useTextIndex;
-  }
-
   /** What every read of a list shares: the model, its WHERE (filters, scope, ids), its order and keyset. */
   async function listPlan(user: PermissionHolder, ref: RecordTargetRef, query: ListRequest, options: ListOptions) {
     const target = await resolveTarget(templates, ref);
@@ -189,8 +158,8 @@ export function createRecordsReader(deps: RecordsDeps) {
     const filters = query.filter ?? {};
     // Sorts and filters may name the pseudo columns computed in SQL, not only stored columns.
     const { columns: sortable } = await listColumns(deps, model);
-    const useTextIndex = await selectiveTextIndexes(model, filters, sortable);
-    const conditions = filterConditions(model, filters, dialect, useTextIndex, sortable);
+    const hints = await filterHints(repository, dialect, model, filters, sortable);
+    const conditions = filterConditions(model, filters, dialect, hints, sortable);
     const where = withBatch(withIds(withScope(model, conditions, scope), options.ids), model, query.batch);
     const sort = parseSortTerms(query.sort);
     const order = orderTerms(model, sort, sortable);
@@ -218,15 +187,23 @@ export function createRecordsReader(deps: RecordsDeps) {
       const { window, count } = await countPage(model, where, order, query, options.count);
       const columns = selectedColumns(model, query.fields);
       const whole = columns.length === queryColumns(model).size;
-      const rows = await repository.select(model, {
-        columns,
-        // Computed pseudo columns need their parent paths: joined here, not fetched per row.
-        hidden: [...(whole ? pseudoPathColumns(model) : []), ...(keyset ? hiddenKeyColumns(keyset, columns) : [])],
-        where: after ? { ...where, sql: [...where.sql, after] } : where,
-        order,
-        limit: window.limit,
-        offset: after ? 0 : window.offset,
-      });
+      // A page in the back half of an exactly counted list is read backwards (reversed-page.ts).
+      const reversed = after ? undefined : reversedRead(order, window, count);
+      const read = reversed ?? { order, limit: window.limit, offset: after ? 0 : window.offset };
+      const rows =
+        read.limit === 0
+          ? []
+          : await repository.select(model, {
+              columns,
+              // Computed pseudo columns need their parent paths: joined here, not fetched per row.
+              hidden: [
+                ...(whole ? pseudoPathColumns(model) : []),
+                ...(keyset ? hiddenKeyColumns(keyset, columns) : []),
+              ],
+              where: after ? { ...where, sql: [...where.sql, after] } : where,
+              ...read,
+            });
+      if (reversed) rows.reverse();
       const last = rows.at(-1);
       const full = window.limit !== undefined && rows.length === window.limit;
       const nextCursor = keyset && full && last ? encodeCursor(keyset, last) : undefined;

@@ -1,5 +1,6 @@
 import { PostgresAdapter, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { POSTGRES_FILTER_TIMEOUT_MS } from '../../infra/db/query-budget';
+import { type IndexStats, createSqliteStats } from '../../infra/db/sqlite-stats';
 import { countedRows } from '../schema-sync';
 import type { DynamicDb, DynamicTrx, Row } from './dynamic-db';
 import { ESTIMATE_ONLY_FACTOR, type ListCount, boundedCount, explainRows, planRows } from './record-count';
@@ -107,6 +108,7 @@ export function createRecordsRepository(db: DynamicDb) {
   // a caller's transaction it would outlive the statement, so there none is set).
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const bounded = postgres && !db.isTransaction;
+  const sqliteStats = postgres ? undefined : createSqliteStats(db);
   async function read<T>(where: Conditions, query: RawBuilder<T>): Promise<T[]> {
     if (!bounded || !where.regex) return (await query.execute(db)).rows;
     return db.transaction().execute(async (trx) => {
@@ -153,6 +155,10 @@ export function createRecordsRepository(db: DynamicDb) {
         return { total: Math.round(estimate), exact: false, lowerBound: false };
       return { total: n, exact: false, lowerBound: true };
     },
+
+    /** SQLite: the ANALYZE statistics of the table's indexes by index name (none on PostgreSQL). */
+    indexStats: (table: string): Promise<ReadonlyMap<string, IndexStats>> =>
+      sqliteStats ? sqliteStats(table) : Promise.resolve(new Map()),
 
     /** How many rows (up to `limit`) a text index lists for an FTS5 query (SQLite). */
     async textIndexHits(table: string, column: string, query: string, limit: number): Promise<number> {

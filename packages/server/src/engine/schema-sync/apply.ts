@@ -135,6 +135,12 @@ export async function applySchemaPlan(db: AnyDb, dialect: Dialect, plan: SchemaP
   if (rebuild) await sql`PRAGMA foreign_keys = OFF`.execute(db);
   try {
     await db.transaction().execute((trx) => applyInTransaction(trx, dialect, plan, options));
+    // SQLite's statistics of a new index on a table that holds rows (a rebuild loses them): the
+    // list reads them to choose between an index and a scan for a range (records/range-hints.ts).
+    // A new table is analysed when it has rows (the demo generator, the mDIS migration).
+    const indexed = plan.steps.some((step) => step.kind === 'createIndex');
+    if (dialect === 'sqlite' && (rebuild || indexed) && !plan.steps.some((step) => step.kind === 'createTable'))
+      await sql`ANALYZE ${sql.table(plan.table)}`.execute(db);
   } catch (error) {
     throw failure(plan, error);
   } finally {
