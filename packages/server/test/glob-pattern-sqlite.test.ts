@@ -2,7 +2,8 @@ import { checkPortableRegex, toGlobPatterns } from '@mdis/shared/filters';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, createDatabase } from '../src/infra/db/database';
-import { MAX_GLOB_BYTES, regexMatch } from '../src/engine/query/filter-compiler';
+import { regexMatch } from '../src/engine/query/filter-compiler';
+import { MAX_GLOB_BYTES } from '../src/engine/query/sqlite-regex';
 
 // On SQLite a simple filter regex runs as native GLOBs (filters/glob-pattern.ts). Here, on a real
 // SQLite with the server's REGEXP function, the compiled condition must select exactly the rows
@@ -147,7 +148,8 @@ describe('simple regex filters as GLOB on SQLite', () => {
   });
   afterAll(async () => database.destroy());
 
-  it('selects exactly the rows REGEXP selects', async () => {
+  // A column's validated size (maxLength) only drops the length guard: GLOB stays exact on any text.
+  it.each([undefined, 300])('selects exactly the rows REGEXP selects (maxLength %s)', async (maxLength) => {
     const cases = patterns();
     let lowered = 0;
     for (const pattern of cases) {
@@ -158,11 +160,19 @@ describe('simple regex filters as GLOB on SQLite', () => {
       );
       const { rows: actual } = await sql<{
         id: number;
-      }>`SELECT id FROM t WHERE ${regexMatch(v, pattern, 'sqlite')}`.execute(database.db);
+      }>`SELECT id FROM t WHERE ${regexMatch(v, pattern, 'sqlite', maxLength)}`.execute(database.db);
       expect(actual, pattern).toEqual(expected);
     }
     // The comparison is about GLOB: most of the patterns are lowered.
     expect(lowered).toBeGreaterThan(cases.length / 2);
+  });
+
+  it('guards the length only when the column may hold long texts', () => {
+    const compiled = (maxLength?: number) =>
+      regexMatch(sql.ref('v'), 'sed', 'sqlite', maxLength).compile(database.db).sql;
+    expect(compiled(100)).toBe('("v" GLOB ?)');
+    expect(compiled(1000)).toContain('octet_length');
+    expect(compiled()).toContain('REGEXP');
   });
 
   it('matches the bench patterns natively on short texts', () => {

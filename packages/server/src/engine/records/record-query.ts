@@ -2,7 +2,7 @@ import { AppError, type SortTerm } from '@mdis/shared';
 import { isMatchFilterNode, parseFilterQuery, type FilterQueryValue } from '@mdis/shared/filters';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../../infra/db/dialect';
-import { type TextIndexRef, allOf, compileFilter } from '../query/filter-compiler';
+import { type TextIndexRef, allOf, compileFilter, withoutTextIndex } from '../query/filter-compiler';
 import { type QueryColumn, ancestorJoins, queryColumns } from './record-columns';
 import type { RecordModel } from './record-model';
 
@@ -52,7 +52,7 @@ export function filterConditions(
     if (node.op !== 'is-null' && !column.computed) innerLevel = Math.max(innerLevel, column.level);
     const narrow =
       !column.textIndex || !isMatchFilterNode(node) || (useTextIndex?.(column.textIndex, node.value) ?? true);
-    return compileFilter(node, narrow ? column : { ref: column.ref }, dialect);
+    return compileFilter(node, narrow ? column : withoutTextIndex(column), dialect);
   });
   return { sql: conditions, level, innerLevel, regex: nodes.some(isMatchFilterNode) };
 }
