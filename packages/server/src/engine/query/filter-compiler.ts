@@ -8,6 +8,7 @@ import {
 } from '@mdis/shared/filters';
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../../infra/db/dialect';
+import { postgresRegexMatch } from './postgres-regex';
 import { sqliteRegexMatch } from './sqlite-regex';
 
 /** A column's trigram text index (SQLite: its FTS5 table, see engine/schema-sync/text-index.ts). */
@@ -55,8 +56,7 @@ export function regexMatch(
   dialect: Dialect,
   maxLength?: number,
 ): RawBuilder<SqlBool> {
-  if (dialect === 'sqlite') return sqliteRegexMatch(ref, pattern, maxLength);
-  return sql<SqlBool>`(CAST(${ref} AS TEXT) ~* ${pattern})`;
+  return dialect === 'sqlite' ? sqliteRegexMatch(ref, pattern, maxLength) : postgresRegexMatch(ref, pattern);
 }
 
 // FTS5 query syntax: each literal as a quoted phrase (its trigrams adjacent), all of them required.
