@@ -45,6 +45,8 @@ export interface FieldTypeEntry {
   codec: FieldTypeCodec;
   /** The type's own check of a non-empty value. */
   validate: (value: unknown, column: FieldTypeColumn) => FieldTypeProblem | undefined;
+  /** The most characters (UTF-16 code units) a stored value has, when validate bounds it. */
+  maxLength?: (column: FieldTypeColumn) => number | undefined;
   /** The value's TypeScript type and zod schema in a generated model module. */
   apiType: (column: FieldTypeColumn) => { ts: string; zod: string };
 }

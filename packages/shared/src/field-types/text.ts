@@ -20,6 +20,7 @@ export const stringType: FieldTypeEntry = {
     const max = sizeOf(column);
     return max !== undefined && textOf(value).length > max ? { rule: 'stringMax', max } : undefined;
   },
+  maxLength: sizeOf,
   apiType: (column) => ({ ts: 'string', zod: column.size ? `z.string().max(${String(column.size)})` : 'z.string()' }),
 };
 

@@ -6,3 +6,4 @@ export * from './filter-matcher';
 export * from './filter-fixtures';
 export * from './extra-filter';
 export * from './text-index';
+export * from './glob-pattern';

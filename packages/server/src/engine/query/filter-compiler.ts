@@ -8,6 +8,8 @@ import {
 } from '@mdis/shared/filters';
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../../infra/db/dialect';
+import { postgresRegexMatch } from './postgres-regex';
+import { sqliteRegexMatch } from './sqlite-regex';
 
 /** A column's trigram text index (SQLite: its FTS5 table, see engine/schema-sync/text-index.ts). */
 export interface TextIndexRef {
@@ -23,6 +25,13 @@ export interface FilterTarget {
   ref: Expression<unknown>;
   /** Set when the column has a text index. PostgreSQL's `~*` finds its GIN index by itself. */
   textIndex?: TextIndexRef;
+  /** The most characters a value has (validated on write), when the column's type bounds it. */
+  maxLength?: number;
+}
+
+/** The target without its text index: the condition then reads the column alone. */
+export function withoutTextIndex({ textIndex: _index, ...rest }: FilterTarget): FilterTarget {
+  return rest;
 }
 
 const COMPARATORS: Record<ComparisonOp, string> = {
@@ -40,11 +49,14 @@ function asText(ref: Expression<unknown>, dialect: Dialect): RawBuilder<string> 
   return dialect === 'postgres' ? sql<string>`(CAST(${ref} AS TEXT) COLLATE "C")` : sql<string>`${ref}`;
 }
 
-/** Case-insensitive regular-expression match: `~*` on PostgreSQL, the registered REGEXP on SQLite. */
-export function regexMatch(ref: Expression<unknown>, pattern: string, dialect: Dialect): RawBuilder<SqlBool> {
-  return dialect === 'postgres'
-    ? sql<SqlBool>`(CAST(${ref} AS TEXT) ~* ${pattern})`
-    : sql<SqlBool>`(${ref} REGEXP ${pattern})`;
+/** Case-insensitive regular-expression match: `~*` on PostgreSQL, GLOB or the registered REGEXP on SQLite. */
+export function regexMatch(
+  ref: Expression<unknown>,
+  pattern: string,
+  dialect: Dialect,
+  maxLength?: number,
+): RawBuilder<SqlBool> {
+  return dialect === 'sqlite' ? sqliteRegexMatch(ref, pattern, maxLength) : postgresRegexMatch(ref, pattern);
 }
 
 // FTS5 query syntax: each literal as a quoted phrase (its trigrams adjacent), all of them required.
@@ -57,8 +69,8 @@ export function textIndexQuery(literals: readonly string[]): string {
  * every literal the pattern requires (case-folded as the regex folds); the regex then confirms
  * each of them. A pattern without a literal of 3 characters scans, as without an index.
  */
-function indexedRegexMatch(ref: Expression<unknown>, pattern: string, dialect: Dialect, index?: TextIndexRef) {
-  const match = regexMatch(ref, pattern, dialect);
+function indexedRegexMatch(pattern: string, dialect: Dialect, { ref, textIndex: index, maxLength }: FilterTarget) {
+  const match = regexMatch(ref, pattern, dialect, maxLength);
   if (dialect !== 'sqlite' || !index) return match;
   const literals = requiredLiterals(pattern);
   if (literals.length === 0) return match;
@@ -87,11 +99,12 @@ function listItemText(
 
 function positive(
   node: MatchFilterNode | ComparisonFilterNode,
-  { ref, textIndex }: FilterTarget,
+  target: FilterTarget,
   dialect: Dialect,
 ): RawBuilder<SqlBool> {
+  const { ref } = target;
   if (node.op === 'match' || node.op === 'not-match') {
-    const own = indexedRegexMatch(ref, node.value, dialect, textIndex);
+    const own = indexedRegexMatch(node.value, dialect, target);
     if (node.kind !== 'list' || !node.listName) return own;
     const text = listItemText(ref, node.listName, (remark) => regexMatch(remark, node.value, dialect));
     return sql<SqlBool>`(${own} OR ${text})`;
@@ -109,7 +122,7 @@ function positive(
 export function compileFilter(node: FilterNode, target: FilterTarget, dialect: Dialect): RawBuilder<SqlBool> {
   const { ref } = target;
   // A negated match cannot use the index: it is true on the rows the index does not list.
-  const plain = { ref };
+  const plain = withoutTextIndex(target);
   switch (node.op) {
     case 'is-null':
       return sql<SqlBool>`(${ref} IS NULL)`;

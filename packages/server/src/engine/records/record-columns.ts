@@ -1,4 +1,4 @@
-import { type ColumnTemplate, hasTextIndex } from '@mdis/shared';
+import { type ColumnTemplate, fieldTypeOf, hasTextIndex } from '@mdis/shared';
 import type { ColumnKind } from '@mdis/shared/filters';
 import type { TextIndexRef } from '../query/filter-compiler';
 import { textIndexTable } from '../schema-sync/text-index';
@@ -21,6 +21,13 @@ export interface QueryColumn {
   computed?: true;
   /** The column's trigram text index, when it has one (the filter compiler narrows with it). */
   textIndex?: TextIndexRef;
+  /** The most characters a value has (validated on write), when the column's type bounds it. */
+  maxLength?: number;
+}
+
+function maxLengthOf(column: ColumnTemplate | undefined): { maxLength?: number } {
+  const max = column && fieldTypeOf(column.type)?.maxLength?.(column);
+  return max === undefined ? {} : { maxLength: max };
 }
 
 function textIndexOf(table: string, alias: string, column: ColumnTemplate | undefined): TextIndexRef | undefined {
@@ -68,6 +75,7 @@ export function parentPathColumns(model: RecordModel): QueryColumn[] {
         kind: pseudo.path.kind,
         level: pseudo.path.level,
         ...(textIndex && { textIndex }),
+        ...maxLengthOf(ancestor?.template.columns[pseudo.path.column]),
       },
     ];
   });
@@ -109,6 +117,7 @@ function buildQueryColumns(model: RecordModel): ReadonlyMap<string, QueryColumn>
       ...(column.listName ? { listName: column.listName } : {}),
       level: 0,
       ...(textIndex && { textIndex }),
+      ...maxLengthOf(column.template),
     });
   }
   for (const column of [...joinedAncestorIds(model), ...parentPathColumns(model), ...oneToManyColumns(model)]) {

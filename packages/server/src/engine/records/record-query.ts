@@ -2,7 +2,7 @@ import { AppError, type SortTerm } from '@mdis/shared';
 import { type FilterNode, isMatchFilterNode, parseFilterQuery, type FilterQueryValue } from '@mdis/shared/filters';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../../infra/db/dialect';
-import { type TextIndexRef, allOf, compileFilter } from '../query/filter-compiler';
+import { type TextIndexRef, allOf, compileFilter, withoutTextIndex } from '../query/filter-compiler';
 import { type QueryColumn, ancestorJoins, queryColumns } from './record-columns';
 import type { RecordModel } from './record-model';
 
@@ -71,8 +71,8 @@ export function filterConditions(
     // SQLite's unary + keeps the value and hides the column from the planner: no index reads the range.
     const range = numericRange(node);
     if (range && scanRange?.(column, range.op, range.value))
-      return compileFilter(node, { ref: sql`+${column.ref}` }, dialect);
-    return compileFilter(node, narrow ? column : { ref: column.ref }, dialect);
+      return compileFilter(node, { ...withoutTextIndex(column), ref: sql`+${column.ref}` }, dialect);
+    return compileFilter(node, narrow ? column : withoutTextIndex(column), dialect);
   });
   return { sql: conditions, level, innerLevel, regex: nodes.some(isMatchFilterNode) };
 }
