@@ -1,6 +1,7 @@
 import { AppError, type PermissionHolder } from '@mdis/shared';
 import type { Row } from '../../engine/records/dynamic-db';
 import type { RecordsImporter } from '../../engine/records/records-import';
+import { withTemplateScope } from '../../engine/templates/template-store';
 import type { ImportRepository } from './import.repository';
 
 export const IMPORT_NOT_FOUND = 'import not found';
@@ -24,7 +25,16 @@ function valuesBefore(changes: string): Row {
  * record it created is deleted (newest first) with the model's delete behaviors. All or nothing:
  * when another record points at one it created, the delete's 409 names it and nothing changes.
  */
-export async function undoImport(
+export function undoImport(
+  deps: ImportUndoDeps,
+  user: PermissionHolder,
+  batchId: string,
+): Promise<{ removed: number }> {
+  // As runImport: the template revision read before the transaction, not beside it.
+  return withTemplateScope(() => undoInScope(deps, user, batchId));
+}
+
+async function undoInScope(
   { importer, repository }: ImportUndoDeps,
   user: PermissionHolder,
   batchId: string,
