@@ -40,7 +40,7 @@ function columnsRead(trx: DynamicTrx, columns: readonly MaintainedColumn[]): Set
     found = new Set<string>();
     for (const column of columns) {
       const text = column.sql.compile(trx).sql;
-      for (const match of text.matchAll(/"r"\."((?:[^"]|"")+)"/g)) found.add((match[1] ?? '').replace(/""/g, '"'));
+      for (const match of text.matchAll(/"r"\."((?:[^"]|"")+)"/g)) found.add(match[1].replace(/""/g, '"'));
     }
     readColumns.set(columns, found);
   }
