@@ -6,6 +6,7 @@ import type { RecordTarget } from '../../engine/records/record-target';
 import { type CheckedRow, type RecordsImporter, rowErrorsOf } from '../../engine/records/records-import';
 import type { TemplateSource } from '../../engine/records/record-model';
 import { withTemplateScope } from '../../engine/templates/template-store';
+import { withActorFixed } from '../../infra/db/audit-context';
 import { storedValues } from '../../engine/records/records-write';
 import { type ImportColumn, importColumnsOf } from './import-columns';
 import { type BatchRow, type KeyColumn, type RowError, keyColumnsOf, resolveKeys } from './import-keys';
@@ -131,7 +132,8 @@ async function importInScope(deps: ImportDeps, request: ImportRequest, hooks: Im
     }
   };
   const importOne = async (trx: DynamicTrx, rows: Cell[][]) => {
-    await importBatch(deps, state, trx, rows, mapping);
+    // One actor for the whole batch: the history triggers read its text once, not per row.
+    await withActorFixed(() => importBatch(deps, state, trx, rows, mapping));
     hooks.onProgress?.(counts.total);
   };
   const keep = () => hooks.commit && counts.errors === 0;
