@@ -4,7 +4,7 @@
 // splits through the API, generates a CSV of N samples naming their split by combined id (the
 // behaviors give each its combined id and IGSN), and posts it to `POST api/v1/import/commit` (or
 // `preview`). Prints rows/s end to end (upload included) and the server's peak RSS (read from /proc
-// every 100 ms). Not part of CI: the lead runs 1M on a quiet machine; numbers compare runs on one
+// every 100 ms), and rows per second of the server's CPU time (steadier on a shared machine). Not part of CI: the lead runs 1M on a quiet machine; numbers compare runs on one
 // machine, they are not absolutes.
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -12,7 +12,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { startServer } from '../e2e/support/server';
-import { rssMb } from './export';
+import { cpuSeconds, rssMb } from './export';
 
 const { values: args } = parseArgs({
   options: {
@@ -143,6 +143,7 @@ async function main(): Promise<void> {
     const rssBefore = rssMb(server.pid);
     let rssPeak = rssBefore ?? 0;
     const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMb(server.pid) ?? 0)), 100);
+    const cpuBefore = cpuSeconds(server.pid);
     const started = performance.now();
     const step = args.preview ? 'preview' : 'commit';
     const response = await fetch(`${server.baseUrl}/api/v1/import/${step}`, {
@@ -153,6 +154,7 @@ async function main(): Promise<void> {
     const answer = await response.text();
     const seconds = (performance.now() - started) / 1000;
     clearInterval(sampler);
+    const cpu = (cpuSeconds(server.pid) ?? Number.NaN) - (cpuBefore ?? Number.NaN);
     if (!response.ok) throw new Error(`${step} answered ${String(response.status)}: ${answer.slice(0, 500)}`);
     const counts = (JSON.parse(answer) as { counts: Row }).counts;
     console.log(
@@ -163,6 +165,9 @@ async function main(): Promise<void> {
         splits: keys.length,
         seconds: Number(seconds.toFixed(2)),
         rowsPerSecond: Math.round(rows / seconds),
+        // The server's CPU time for the import: steadier than wall time while other work shares the machine.
+        serverCpuSeconds: Number(cpu.toFixed(2)),
+        rowsPerCpuSecond: Math.round(rows / cpu),
         rssBeforeMb: rssBefore,
         rssPeakMb: rssPeak,
         counts,

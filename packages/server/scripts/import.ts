@@ -4,17 +4,18 @@
 // --dry-run previews (nothing is written); otherwise all rows are written or none. Runs as the
 // system (every form, no saved mapping; history names the task `npm run import`) unless --user
 // names an account, whose rights (limited access too) and saved mapping then apply. Same
-// environment as the server (DATABASE_URL, MDIS_DATA_DIR). Exit 0 when written (or a clean
+// environment as the server (DATABASE_URL, MDIS_DATA_DIR, the file storage's). Exit 0 when written (or a clean
 // preview), 1 when rows fail (their CSV with an error column is printed) or the import is refused,
 // 2 on a usage error.
 import { existsSync, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { AppError, type ImportCounts, type ImportMode } from '@mdis/shared';
-import { ConfigError, loadConfig, parseDatabaseUrl } from '../src/config';
+import { ConfigError, loadConfig, parseDatabaseUrl, storageConfigOf } from '../src/config';
 import { runInTemplateScope } from '../src/engine/templates/template-store';
 import { runAudited } from '../src/infra/db/audit-context';
 import { createDatabase } from '../src/infra/db/database';
+import { createStorage } from '../src/infra/storage/create-storage';
 import { parseStringList } from '../src/infra/db/json-columns';
 import { migrateToLatest } from '../src/infra/db/migrate';
 import type { ImportRequest } from '../src/modules/import/import-run';
@@ -68,6 +69,7 @@ function readOptions() {
     const url = values['database-url'];
     const database = url === undefined ? config.database : parseDatabaseUrl(url, config.dataDir);
     return {
+      storage: storageConfigOf(config),
       form: values.form,
       file,
       mode,
@@ -108,7 +110,8 @@ async function main(): Promise<number> {
   const database = createDatabase(options.database);
   try {
     await migrateToLatest(database.db);
-    const { imports, users } = createImportCommandServices(database);
+    const log = { error: (_object: object, message: string) => process.stderr.write(`${message}\n`) };
+    const { imports, users } = createImportCommandServices(database, createStorage(options.storage), log);
     const account = options.user === undefined ? undefined : await users.findByUsername(options.user);
     if (options.user !== undefined && !account) fail(`--user: there is no user '${options.user}'.`);
     const user = account

@@ -161,13 +161,19 @@ function importService(
 }
 
 /**
- * What `npm run import` needs, without an app: the import over its own records engine (every
- * behavior registered, as in the app; no file storage, so not the archive files' form) and the users.
+ * What `npm run import` needs, without an app: the import over its own records engine with every
+ * behavior the app registers, the file storage's too (the archive files' form refuses what the
+ * API refuses), and the users.
  */
-export function createImportCommandServices(database: Pick<Database, 'db' | 'dialect'>) {
+export function createImportCommandServices(
+  database: Pick<Database, 'db' | 'dialect'>,
+  storage: FileStorage,
+  log: Parameters<typeof registerFileStorageBehavior>[2],
+) {
   const { db, dialect } = database;
   const templates = createTemplateStore(db);
-  const { records } = recordsServices(db, dialect, templates);
+  const { records, behaviors } = recordsServices(db, dialect, templates);
+  registerFileStorageBehavior(behaviors, storage, log);
   return { imports: importService(database, templates, records), users: createUsersRepository(db, dialect) };
 }
 

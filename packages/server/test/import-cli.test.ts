@@ -7,6 +7,7 @@ import type { DatabaseConfig } from '../src/infra/db/dialect';
 import { DIALECTS } from './helpers/dialects';
 import { buildUser } from './helpers/factories';
 import { type TwoExpeditions, startTwoExpeditions } from './helpers/two-expeditions';
+import { multipart } from './files-fixture';
 
 // Issue 20 item 1: `npm run import` as a user runs it, a child process on the test's database,
 // through the same import service as the API.
@@ -105,6 +106,26 @@ describe.each(DIALECTS)('npm run import (%s)', (dialect) => {
     expect(imported.map((sample) => sample.top)).toEqual([41, 42]);
     const audit = await t.app.inject({ method: 'GET', url: `/api/v1/audit?batch=${String(batch)}`, headers: t.admin });
     expect(audit.body).toContain('npm run import');
+  }, 120_000);
+
+  it("refuses what the API refuses in the files form: a file name with a path (the file storage's rule)", async () => {
+    const csv = 'type,original_filename,filename,upload_date\nPH,a.pdf,../a.pdf,2024-05-01T00:00:00Z\n';
+    const path = file('files.csv', csv);
+    const result = await run(['--form', 'files', '--file', path, '--dry-run']);
+    expect(result.stdout).toContain("File name may not contain '/', '\\' or '..', nor start with a dot.");
+    const body = multipart([
+      { name: 'form', value: 'files' },
+      { name: 'file', filename: 'files.csv', type: 'text/csv', data: Buffer.from(csv) },
+    ]);
+    const api = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/import/preview',
+      headers: { ...t.admin, ...body.headers },
+      payload: body.payload,
+    });
+    expect(api.json<{ errors: { message: string }[] }>().errors.map((e) => e.message)).toContain(
+      "File name may not contain '/', '\\' or '..', nor start with a dot.",
+    );
   }, 120_000);
 
   it("--user imports with that user's rights: a limited editor's foreign row fails, nothing is written", async () => {

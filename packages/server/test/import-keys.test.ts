@@ -95,9 +95,10 @@ describe.each(DIALECTS)('import keys and limits (%s)', (dialect) => {
   }, 120_000);
   afterAll(() => t.close());
 
-  const post = (app: FastifyInstance, path: string, csv: string) => {
+  const post = (app: FastifyInstance, path: string, csv: string, mode = 'insert') => {
     const body = multipart([
       { name: 'form', value: 'sample' },
+      { name: 'mode', value: mode },
       { name: 'file', filename: 'samples.csv', type: 'text/csv', data: Buffer.from(csv) },
     ]);
     return app.inject({
@@ -141,6 +142,25 @@ describe.each(DIALECTS)('import keys and limits (%s)', (dialect) => {
     expect(committed.statusCode, committed.body).toBe(200);
     const stored = (await samples()).filter((s) => s.name === 'S-2' || s.name === 'S-3');
     expect(stored.map((s) => s.test_tag_ids_nm)).toEqual([[tags[0], tags[2]], [tags[1]]]);
+  });
+
+  it('undoes the links an upsert changed: the record has its links from before the import again', async () => {
+    const [a, b, c] = tags;
+    const created = await createRecord(t, '/api/v1/global?name=TestSample', { name: 'S-9', test_tag_ids_nm: [a] });
+    const linksOf = async () => (await samples()).find((s) => s.id === created.id)?.test_tag_ids_nm;
+    const committed = await post(
+      t.app,
+      'commit',
+      `id,Probe,Tag list\n${String(created.id)},S-9,${String(b)};${String(c)}\n`,
+      'upsert',
+    );
+    expect(committed.statusCode, committed.body).toBe(200);
+    expect(committed.json<{ counts: Row }>().counts).toMatchObject({ updated: 1 });
+    expect(await linksOf()).toEqual([b, c]);
+    const { batchId } = committed.json<{ batchId: string }>();
+    const undone = await t.app.inject({ method: 'POST', url: `/api/v1/import/${batchId}/undo`, headers: t.admin });
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(await linksOf()).toEqual([a]);
   });
 
   it("finds a person by acronym (the select's text field), and says which acronym is unknown", async () => {

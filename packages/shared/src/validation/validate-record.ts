@@ -66,22 +66,26 @@ function stringLimit(rule: FieldRule): number | undefined {
   return limits.filter((m): m is number => typeof m === 'number' && m > 0).sort((a, b) => a - b)[0];
 }
 
-function numberBounds(rule: FieldRule, value: unknown): string | undefined {
-  const number = Number(value);
-  for (const v of validatorsOf(rule)) {
-    if (v.type !== 'number') continue;
-    if (typeof v.min === 'number' && number < v.min) return M.min(rule.label, v.min);
-    if (typeof v.max === 'number' && number > v.max) return M.max(rule.label, v.max);
-  }
-  return columnValidator(rule, number);
+/** The number validators' bounds and the column's `validator`, parsed once: the first failing message. */
+function numberBounds(rule: FieldRule): (value: unknown) => string | undefined {
+  const bounds = validatorsOf(rule).filter((v) => v.type === 'number');
+  const validator = columnValidator(rule);
+  return (value) => {
+    const number = Number(value);
+    for (const v of bounds) {
+      if (typeof v.min === 'number' && number < v.min) return M.min(rule.label, v.min);
+      if (typeof v.max === 'number' && number > v.max) return M.max(rule.label, v.max);
+    }
+    return validator?.(number);
+  };
 }
 
-/** The model column's `validator` (e.g. `>0`) with its validatorMessage. */
-function columnValidator({ column, label }: FieldRule, value: number): string | undefined {
+/** The model column's `validator` (e.g. `>0`) with its validatorMessage; undefined without one. */
+function columnValidator({ column, label }: FieldRule): ((value: number) => string | undefined) | undefined {
   if (!column?.validator) return undefined;
   try {
     const validator = parseColumnValidator(column.validator, column.validatorMessage);
-    return validator.test(value) ? undefined : validator.message(label, value);
+    return (value) => (validator.test(value) ? undefined : validator.message(label, value));
   } catch {
     // A malformed validator is the template manager's to refuse; writes are not blocked by it.
     return undefined;
@@ -90,25 +94,46 @@ function columnValidator({ column, label }: FieldRule, value: number): string | 
 
 const KNOWN_VALIDATORS = ['required', 'string', 'number', 'unique'];
 
+/** One field's check with everything its rule decides worked out once (an import runs it on every row). */
+export function compileField(rule: FieldRule, options: ValidateOptions = {}): (value: unknown) => string | undefined {
+  const skip = options.serverFilled !== 'check' && filledByServer(rule);
+  const ifEmpty = isRequired(rule) && !skip ? M.required(rule.label) : undefined;
+  const kinds = valueKinds(rule);
+  const formats = kinds.map((kind) => FORMAT_CHECKS[kind]);
+  const max = stringLimit(rule);
+  const bounds = kinds.includes('number') ? numberBounds(rule) : undefined;
+  const unknown = validatorsOf(rule).find((v) => !KNOWN_VALIDATORS.includes(v.type));
+  const last = unknown ? M.unknownValidator(rule.label, unknown.type) : undefined;
+  return (value) => {
+    if (isEmptyValue(value)) return ifEmpty;
+    for (const format of formats) {
+      const message = format(value, rule.label);
+      if (message) return message;
+    }
+    if (max !== undefined && valueText(value).length > max) return M.stringMax(rule.label, max);
+    return bounds?.(value) ?? last;
+  };
+}
+
 /** The first message of one field, or undefined when its value passes. */
 export function validateField(rule: FieldRule, value: unknown, options: ValidateOptions = {}): string | undefined {
-  if (isEmptyValue(value)) {
-    const skip = options.serverFilled !== 'check' && filledByServer(rule);
-    return isRequired(rule) && !skip ? M.required(rule.label) : undefined;
-  }
-  const kinds = valueKinds(rule);
-  for (const kind of kinds) {
-    const message = FORMAT_CHECKS[kind](value, rule.label);
-    if (message) return message;
-  }
-  const max = stringLimit(rule);
-  if (max !== undefined && valueText(value).length > max) return M.stringMax(rule.label, max);
-  if (kinds.includes('number')) {
-    const message = numberBounds(rule, value);
-    if (message) return message;
-  }
-  const unknown = validatorsOf(rule).find((v) => !KNOWN_VALIDATORS.includes(v.type));
-  return unknown ? M.unknownValidator(rule.label, unknown.type) : undefined;
+  return compileField(rule, options)(value);
+}
+
+/** validateFields with the rules worked out once, for many records. */
+export function compileFields(
+  rules: readonly FieldRule[],
+  options?: ValidateOptions,
+): (record: Readonly<Record<string, unknown>>) => FieldError[] {
+  const checks = rules.map((rule) => ({ name: rule.name, check: compileField(rule, options) }));
+  return (record) => {
+    const errors: FieldError[] = [];
+    for (const { name, check } of checks) {
+      const message = check(unwrapId(name, record[name]));
+      if (message) errors.push({ field: name, message });
+    }
+    return errors;
+  };
 }
 
 /** Every failing field of a record with its first message; [] when valid. */
@@ -117,10 +142,7 @@ export function validateFields(
   record: Readonly<Record<string, unknown>>,
   options?: ValidateOptions,
 ): FieldError[] {
-  return rules.flatMap((rule) => {
-    const message = validateField(rule, unwrapId(rule.name, record[rule.name]), options);
-    return message ? [{ field: rule.name, message }] : [];
-  });
+  return compileFields(rules, options)(record);
 }
 
 /** The rules of a form's fields, with their model columns when the caller knows them. */

@@ -8,7 +8,8 @@ import {
 import { sql } from 'kysely';
 import { runCreateManyHook } from '../behaviors/behavior-registry';
 import type { DynamicTrx, Row } from './dynamic-db';
-import type { RecordModel } from './record-model';
+import { insertRows } from './insert-rows';
+import { maintainedColumns } from './maintained-columns';
 import type { RecordTarget } from './record-target';
 import type { RecordsDeps } from './records-deps';
 import { changes } from './records-write';
@@ -19,8 +20,8 @@ import { referenceValues, writeLinks } from './steps/write';
 
 // The batch form of writeInTransaction for creates (an import): the same steps, each over the whole
 // batch (references checked with one query per relation, the behaviors' batch hooks with the ids
-// given before the insert, one multi-row INSERT per few hundred rows, the maintained columns in one
-// UPDATE), with the same errors per record. The history triggers write one row per inserted record.
+// given before the insert, one multi-row INSERT per few hundred rows that also computes the
+// maintained columns), with the same errors per record. The history triggers write one row per inserted record.
 
 /** One record to create, checked (records-import.ts). */
 export interface CreateInBatch {
@@ -28,11 +29,7 @@ export interface CreateInBatch {
   relations: RelationInput;
 }
 
-/** Bound parameters per statement: under SQLite's 32766 and PostgreSQL's 65535. */
-const MAX_PARAMETERS = 30_000;
-/** Rows per INSERT at most: a few statement shapes only (their text is the statement cache's key). */
-const MAX_INSERT_ROWS = 500;
-/** Ids per `IN (...)` list of the maintained-column refresh. */
+/** Ids per `IN (...)` list. */
 const MAX_IDS = 5_000;
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
@@ -123,24 +120,6 @@ async function relationErrors(
   });
 }
 
-/** Multi-row INSERTs with the ids given; rows grouped by their columns (a missing column keeps its default). */
-async function insertRows(trx: DynamicTrx, model: RecordModel, rows: readonly Row[]): Promise<void> {
-  const groups = new Map<string, Row[]>();
-  for (const given of rows) {
-    // As a single-row insert leaves out an undefined value (the column's default applies).
-    const row = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
-    const key = Object.keys(row).sort().join(',');
-    const group = groups.get(key) ?? [];
-    group.push(row);
-    groups.set(key, group);
-  }
-  for (const group of groups.values()) {
-    const columns = Object.keys(group[0] ?? {}).length || 1;
-    const size = Math.max(1, Math.min(MAX_INSERT_ROWS, Math.floor(MAX_PARAMETERS / columns)));
-    for (const part of chunks(group, size)) await trx.insertInto(model.table).values(part).execute();
-  }
-}
-
 /**
  * Creates a batch of records in the caller's transaction. Returns, by index into `creates`, the
  * error each failed record would have thrown through writeInTransaction (a 422 with its fields);
@@ -188,7 +167,11 @@ export async function createManyInTransaction(
     const { record, relations: input } = creates[index];
     return { ...changes(model, record, undefined), ...referenceValues(input), id: record.id };
   });
-  await insertRows(trx, model, rows);
+  // The maintained columns are computed by the INSERT itself (insert-rows.ts): an after-hook that
+  // changed what they read in these records would have to refresh them (none does: they follow
+  // other records, such as the sections below a core).
+  const maintained = maintainedColumns(deps.behaviors, model, deps.dialect);
+  await insertRows(trx, model, rows, { dialect: deps.dialect, columns: maintained, memo });
   for (const index of live) {
     const { record, relations: input } = creates[index];
     if (input.links.length > 0) await writeLinks(trx, deps.links, model, Number(record.id), input);
@@ -198,7 +181,5 @@ export async function createManyInTransaction(
   // A record an after-hook refused is taken out again, as the rollback of its own write would.
   const refused = inserted.filter((index) => failures.has(index)).map((index) => Number(creates[index]?.record.id));
   for (const part of chunks(refused, MAX_IDS)) await trx.deleteFrom(model.table).where('id', 'in', part).execute();
-  const written = live.map((index) => Number(creates[index]?.record.id));
-  for (const part of chunks(written, MAX_IDS)) await engine.refreshMaintained(model, part);
   return failures;
 }

@@ -22,6 +22,12 @@ const NO_RELATIONS: RelationInput = { links: [], references: [] };
 
 type Reader = ReturnType<typeof createRecordsReader>;
 
+/** A link history row of a record: added (`link`) or removed, the related id under its join column. */
+export interface LinkChange {
+  action: 'link' | 'unlink';
+  related: Row;
+}
+
 /** One row of an import, checked: the record to write, or why not. */
 export interface CheckedRow {
   record: Row;
@@ -185,6 +191,32 @@ export function createRecordsImporter(deps: RecordsDeps) {
         await writeInTransaction(deps, trx, target, { record, previous, relations: NO_RELATIONS, id });
       } catch (error) {
         throw translateWriteError(error, { dialect, model: target.model, writable: target.writable, record });
+      }
+    },
+
+    /**
+     * A record's m:n links put back as they were before some of its link history (an import
+     * undone): `entries` oldest first, each a link added or removed with the related record's id
+     * by its join column. Written as a form's edit writes links (each change a history row).
+     */
+    async restoreLinks(trx: DynamicTrx, target: RecordTarget, id: number, entries: readonly LinkChange[]) {
+      const { model } = target;
+      for (const column of model.relations.manyToMany) {
+        const own = entries.filter((entry) => Object.hasOwn(entry.related, column.relatedColumn));
+        if (own.length === 0) continue;
+        const ids = new Set((await deps.links.linkedIds(model, column, [id], trx)).get(id) ?? []);
+        for (const { action, related } of own.reverse()) {
+          const relatedId = Number(related[column.relatedColumn]);
+          if (action === 'link') ids.delete(relatedId);
+          else ids.add(relatedId);
+        }
+        await deps.links.replaceLinks(
+          trx,
+          model,
+          column,
+          id,
+          [...ids].sort((a, b) => a - b),
+        );
       }
     },
 

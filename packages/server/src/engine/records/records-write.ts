@@ -3,7 +3,7 @@ import { runBehaviorHook } from '../behaviors/behavior-registry';
 import type { DynamicDb, DynamicTrx, Row } from './dynamic-db';
 import type { RecordScope } from './record-access';
 import type { RecordModel } from './record-model';
-import { type RecordTarget, type RecordTargetRef, resolveTarget } from './record-target';
+import { type RecordTarget, type RecordTargetRef, type WritableColumn, resolveTarget } from './record-target';
 import type { RecordsDeps } from './records-deps';
 import type { createRecordsReader } from './records-read';
 import { authorize, authorizeRecord } from './steps/authorize';
@@ -23,6 +23,18 @@ import { referenceValues, writeLinks, writeRecord } from './steps/write';
 
 type Reader = ReturnType<typeof createRecordsReader>;
 
+// The same arrays for the same writable list: validateValues keeps its compiled rules per array.
+const byKind = new WeakMap<readonly WritableColumn[], { calculated: WritableColumn[]; entered: WritableColumn[] }>();
+function columnsByKind(writable: readonly WritableColumn[]) {
+  let kinds = byKind.get(writable);
+  if (!kinds) {
+    const calculated = calculatedColumns(writable);
+    kinds = { calculated, entered: writable.filter((w) => !calculated.includes(w)) };
+    byKind.set(writable, kinds);
+  }
+  return kinds;
+}
+
 /**
  * Steps 2-3: validate the input (calculated columns aside: the client does not send them), convert
  * it, compute the calculated columns over the whole record, then validate what they produced. The
@@ -35,8 +47,7 @@ export function checkRecord(
   relationErrors: FieldError[],
 ): { record: Row; errors: FieldError[] } {
   const { model, writable } = target;
-  const calculated = calculatedColumns(writable);
-  const entered = writable.filter((w) => !calculated.includes(w));
+  const { calculated, entered } = columnsByKind(writable);
   const errors = [...validateValues(model, entered, { ...previous, ...input }), ...relationErrors];
   const record = { ...previous, ...(errors.length > 0 ? {} : convertInput(input, writable)) };
   if (errors.length > 0) return { record, errors };

@@ -14,7 +14,7 @@ export const joinTableMissing = (column: string) =>
   `The join table of ${column} does not exist: the model's table must be synced first.`;
 
 /** The link rows of `ids` in a join table, ordered by record and related id. */
-async function selectLinks(db: DynamicDb, table: string, column: ManyToManyColumn, ids: readonly number[]) {
+async function selectLinks(db: Executor, table: string, column: ManyToManyColumn, ids: readonly number[]) {
   const own = sql.ref(column.ownColumn);
   const related = sql.ref(column.relatedColumn);
   const result = await sql<{
@@ -66,18 +66,20 @@ export function createRelationLinks(db: DynamicDb, dialect: Dialect) {
 
   return {
     /** The related ids of a page of records, sorted: ONE query for the whole page. */
+    /** `executor`: a write's transaction, when the read is part of it (SQLite: its only connection). */
     async linkedIds(
       model: RecordModel,
       column: ManyToManyColumn,
       ids: readonly number[],
+      executor: Executor = db,
     ): Promise<Map<number, number[]>> {
       const linked = new Map<number, number[]>();
-      const table = ids.length > 0 ? await joinTableOf(db, model, column) : undefined;
+      const table = ids.length > 0 ? await joinTableOf(executor, model, column) : undefined;
       if (!table) return linked;
       // Bound parameters per statement are limited (SQLite 32766, PostgreSQL 65535): a page of
       // more than ID_CHUNK records (per-page=-1) is read in slices; any smaller page in one query.
       for (let start = 0; start < ids.length; start += ID_CHUNK)
-        groupLinks(linked, await selectLinks(db, table, column, ids.slice(start, start + ID_CHUNK)));
+        groupLinks(linked, await selectLinks(executor, table, column, ids.slice(start, start + ID_CHUNK)));
       return linked;
     },
 

@@ -146,6 +146,15 @@ export function runInTemplateScope<R>(fn: () => R): R {
 }
 
 /**
+ * Runs `fn` in the current template scope, or in a fresh one outside any: for work that opens a
+ * transaction and looks templates up inside it (an import), whose every lookup outside a scope would
+ * read the revision beside the transaction (on SQLite: waiting forever for the one connection).
+ */
+export function withTemplateScope<R>(fn: () => R): R {
+  return templateScope.getStore() ? fn() : runInTemplateScope(fn);
+}
+
+/**
  * Gives every HTTP request its own template scope. Reading a request body leaves the async
  * context the hook entered (the stream's events come from the socket), so preValidation, which
  * runs after the body is parsed, enters the same scope again.

@@ -16,6 +16,8 @@ interface AuditScope {
   /** Groups the rows of one action (a request, an import); made on first use. */
   batchId?: string;
   history: boolean;
+  /** The actor's text, worked out once for a run of writes by one actor (withActorFixed). */
+  fixed?: string | null;
 }
 
 // The database triggers that write the history ask for the actor while a statement runs (SQLite:
@@ -54,6 +56,7 @@ export function currentBatchId(): string | undefined {
 export function auditActorJson(): string | null {
   const scope = storage.getStore();
   if (!scope) return null;
+  if (scope.fixed !== undefined) return scope.fixed;
   if (!scope.history) return '"off"';
   const actor = scope.actor();
   return JSON.stringify({
@@ -63,4 +66,16 @@ export function auditActorJson(): string | null {
     c: actor.client ?? null,
     b: currentBatchId(),
   });
+}
+
+/**
+ * Runs `task` with the actor's text worked out once, in the current batch: for many writes by an
+ * actor that cannot change meanwhile (an import's batch of inserts), whose history triggers would
+ * otherwise ask for it row by row.
+ */
+export function withActorFixed<T>(task: () => T): T {
+  const scope = storage.getStore();
+  if (!scope) return task();
+  const fixed = auditActorJson();
+  return storage.run({ ...scope, fixed }, task);
 }

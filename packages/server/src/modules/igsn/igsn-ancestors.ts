@@ -42,6 +42,19 @@ export function parentsFromDb(db: Kysely<never>): ParentOf {
   };
 }
 
+/** A parent lookup that asks `parentOf` once per model (each answer copies a template). */
+export function parentsOnce(parentOf: ParentOf): ParentOf {
+  const links = new Map<string, ReturnType<ParentOf>>();
+  return (model) => {
+    let found = links.get(model.fullName);
+    if (!found) {
+      found = parentOf(model);
+      links.set(model.fullName, found);
+    }
+    return found;
+  };
+}
+
 /** The parent chain of a model, nearest first, up to `depth` levels. */
 async function parentChain(parentOf: ParentOf, model: ModelTemplate, depth: number): Promise<ChainLevel[]> {
   const chain: ChainLevel[] = [];

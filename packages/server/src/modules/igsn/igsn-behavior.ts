@@ -11,7 +11,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { BehaviorContext, BehaviorRegistry, CreateManyContext } from '../../engine/behaviors/behavior-registry';
 import { textOf } from '../../engine/records/dynamic-db';
-import { ancestorValues, parentsFromDb } from './igsn-ancestors';
+import { ancestorValues, parentsFromDb, parentsOnce } from './igsn-ancestors';
 import {
   IGSN_BEHAVIOR_DEFAULTS,
   type IgsnBehaviorParameters,
@@ -126,7 +126,9 @@ async function issueMany(context: CreateManyContext, defaults: IgsnDefaults): Pr
   const connection = context.trx as unknown as Connection;
   const settings = await readIgsnSettings(connection);
   const wanted = wantedCodes(parameters, settings);
-  const link = await engine.parentOf(model);
+  // Each model's parent looked up once per batch, not once per parent record up its whole chain.
+  const parentOf = parentsOnce(engine.parentOf.bind(engine));
+  const link = await parentOf(model);
   const own = Object.values(wanted).filter((want) => want.model === model.fullName);
   const parts = new Map<string, Promise<Omit<IgsnParts, 'tag' | 'id'>>>();
   const partsOfRecord = (record: Record<string, unknown>) => {
@@ -134,7 +136,7 @@ async function issueMany(context: CreateManyContext, defaults: IgsnDefaults): Pr
     const key = JSON.stringify([link ? record[link.parentColumn] : null, ...own.map((w) => record[w.column])]);
     let found = parts.get(key);
     if (!found) {
-      found = ancestorValues(connection, engine.parentOf.bind(engine), model, record, wanted);
+      found = ancestorValues(connection, parentOf, model, record, wanted);
       parts.set(key, found);
     }
     return found;

@@ -5,6 +5,8 @@ import type { RecordScope } from '../../engine/records/record-access';
 import type { RecordTarget } from '../../engine/records/record-target';
 import { type CheckedRow, type RecordsImporter, rowErrorsOf } from '../../engine/records/records-import';
 import type { TemplateSource } from '../../engine/records/record-model';
+import { withTemplateScope } from '../../engine/templates/template-store';
+import { withActorFixed } from '../../infra/db/audit-context';
 import { storedValues } from '../../engine/records/records-write';
 import { type ImportColumn, importColumnsOf } from './import-columns';
 import { type BatchRow, type KeyColumn, type RowError, keyColumnsOf, resolveKeys } from './import-keys';
@@ -86,7 +88,12 @@ function upsertKeys(target: RecordTarget): string[] {
  * allows it. A preview, or a commit with any failing row, keeps nothing. Where the writes run:
  * see `transactionsOf`.
  */
-export async function runImport(deps: ImportDeps, request: ImportRequest, hooks: ImportHooks): Promise<ImportOutcome> {
+export function runImport(deps: ImportDeps, request: ImportRequest, hooks: ImportHooks): Promise<ImportOutcome> {
+  // The revision read once, by `open`, before any transaction (withTemplateScope says why).
+  return withTemplateScope(() => importInScope(deps, request, hooks));
+}
+
+async function importInScope(deps: ImportDeps, request: ImportRequest, hooks: ImportHooks): Promise<ImportOutcome> {
   const { importer, repository } = deps;
   const { target, scope } = await importer.open(request.user, request.form);
   const columns = importColumnsOf(target);
@@ -125,7 +132,8 @@ export async function runImport(deps: ImportDeps, request: ImportRequest, hooks:
     }
   };
   const importOne = async (trx: DynamicTrx, rows: Cell[][]) => {
-    await importBatch(deps, state, trx, rows, mapping);
+    // One actor for the whole batch: the history triggers read its text once, not per row.
+    await withActorFixed(() => importBatch(deps, state, trx, rows, mapping));
     hooks.onProgress?.(counts.total);
   };
   const keep = () => hooks.commit && counts.errors === 0;

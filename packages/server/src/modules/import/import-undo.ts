@@ -1,6 +1,7 @@
 import { AppError, type PermissionHolder } from '@mdis/shared';
 import type { Row } from '../../engine/records/dynamic-db';
-import type { RecordsImporter } from '../../engine/records/records-import';
+import type { LinkChange, RecordsImporter } from '../../engine/records/records-import';
+import { withTemplateScope } from '../../engine/templates/template-store';
 import type { ImportRepository } from './import.repository';
 
 export const IMPORT_NOT_FOUND = 'import not found';
@@ -17,14 +18,37 @@ function valuesBefore(changes: string): Row {
   return Object.fromEntries(Object.entries(pairs).map(([column, [before]]) => [column, before]));
 }
 
+/** The link history rows of the records the import did not create, by record, oldest first (their links go back). */
+function linkChanges(history: readonly HistoryEntry[], created: ReadonlySet<number>): Map<number, LinkChange[]> {
+  const byRecord = new Map<number, LinkChange[]>();
+  for (const entry of history) {
+    if ((entry.action !== 'link' && entry.action !== 'unlink') || created.has(entry.record_id)) continue;
+    const list = byRecord.get(entry.record_id) ?? [];
+    list.push({ action: entry.action, related: JSON.parse(entry.changes) as Row });
+    byRecord.set(entry.record_id, list);
+  }
+  return byRecord;
+}
+
+type HistoryEntry = Awaited<ReturnType<ImportRepository['historyOf']>>[number];
+
 /**
  * An import undone as a whole, in one transaction, through the records pipeline as a form's edits
- * would do it: every record it changed is put back (newest change first; the behaviors recompute
+ * would do it: every record it changed is put back with its m:n links (newest change first; the behaviors recompute
  * what they derive, such as the combined ids of its children and the stored depths), then every
  * record it created is deleted (newest first) with the model's delete behaviors. All or nothing:
  * when another record points at one it created, the delete's 409 names it and nothing changes.
  */
-export async function undoImport(
+export function undoImport(
+  deps: ImportUndoDeps,
+  user: PermissionHolder,
+  batchId: string,
+): Promise<{ removed: number }> {
+  // As runImport: the template revision read before the transaction, not beside it.
+  return withTemplateScope(() => undoInScope(deps, user, batchId));
+}
+
+async function undoInScope(
   { importer, repository }: ImportUndoDeps,
   user: PermissionHolder,
   batchId: string,
@@ -48,6 +72,8 @@ export async function undoImport(
         const before = valuesBefore(entry.changes);
         if (Object.keys(before).length > 0) await importer.restore(trx, target, entry.record_id, before);
       }
+      for (const [id, entries] of linkChanges(history, createdIds))
+        await importer.restoreLinks(trx, target, id, entries);
       for (const id of created.reverse()) {
         failing = id;
         removed.push(await importer.remove(trx, target, id));

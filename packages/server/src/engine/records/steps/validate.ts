@@ -1,4 +1,4 @@
-import { type FieldError, type FieldRule, validateFields, validationError } from '@mdis/shared';
+import { type FieldError, type FieldRule, compileFields, validationError } from '@mdis/shared';
 import type { Row } from '../dynamic-db';
 import type { RecordModel } from '../record-model';
 import type { WritableColumn } from '../record-target';
@@ -20,7 +20,20 @@ function fieldRules(model: RecordModel, writable: readonly WritableColumn[]): Fi
  * (formulas, numbering) are in the record by now, so every required value counts.
  */
 export function validateValues(model: RecordModel, writable: readonly WritableColumn[], record: Row): FieldError[] {
-  return validateFields(fieldRules(model, writable), record, { serverFilled: 'check' });
+  return validatorOf(model, writable)(record);
+}
+
+// The rules of a column list worked out once (an import checks every row against the same lists);
+// the lists come from a target, which is rebuilt whenever a template changes.
+const validators = new WeakMap<readonly WritableColumn[], (record: Row) => FieldError[]>();
+
+function validatorOf(model: RecordModel, writable: readonly WritableColumn[]) {
+  let validator = validators.get(writable);
+  if (!validator) {
+    validator = compileFields(fieldRules(model, writable), { serverFilled: 'check' });
+    validators.set(writable, validator);
+  }
+  return validator;
 }
 
 /** Throws a 422 listing every failing field; nothing is written. */

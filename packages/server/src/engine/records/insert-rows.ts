@@ -1,0 +1,118 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { Dialect } from '../../infra/db/dialect';
+import type { DynamicTrx, Row } from './dynamic-db';
+import type { MaintainedColumn } from './maintained-columns';
+import type { RecordModel } from './record-model';
+
+// The multi-row INSERTs of a batch of creates (records-create-many.ts). Where the model has
+// maintained columns, each INSERT computes them itself from the rows it inserts
+// (`INSERT ... SELECT <row>, <maintained SQL over r> FROM (VALUES ...) AS r`): the same SQL the
+// UPDATE after a write runs, over the same values, without a second write of every row (and the
+// history trigger and index updates that write would fire).
+
+/** Bound parameters per statement: under SQLite's 32766 and PostgreSQL's 65535. */
+const MAX_PARAMETERS = 30_000;
+/** Rows per INSERT at most: a few statement shapes only (their text is the statement cache's key). */
+const MAX_INSERT_ROWS = 500;
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const result: T[][] = [];
+  for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
+  return result;
+}
+
+/** What the INSERT ... SELECT needs besides the rows: the columns and how to read them. */
+export interface MaintainedInsert {
+  dialect: Dialect;
+  columns: readonly MaintainedColumn[];
+  /** Lives as long as the import: the table's column types (PostgreSQL) are read once. */
+  memo: Map<string, unknown>;
+}
+
+/**
+ * The record columns the maintained SQL reads (`"r"."name"`): the derived table `r` of the insert
+ * holds them, NULL where a row does not give them (template tables have no column defaults).
+ */
+const readColumns = new WeakMap<readonly MaintainedColumn[], Set<string>>();
+function columnsRead(trx: DynamicTrx, columns: readonly MaintainedColumn[]): Set<string> {
+  let found = readColumns.get(columns);
+  if (!found) {
+    found = new Set<string>();
+    for (const column of columns) {
+      const text = column.sql.compile(trx).sql;
+      for (const match of text.matchAll(/"r"\."((?:[^"]|"")+)"/g)) found.add(match[1].replace(/""/g, '"'));
+    }
+    readColumns.set(columns, found);
+  }
+  return found;
+}
+
+/** PostgreSQL: each column's type, so that the VALUES (untyped parameters otherwise) read as the table's columns. */
+async function columnTypes(trx: DynamicTrx, table: string, memo: Map<string, unknown>): Promise<Map<string, string>> {
+  const key = `insert-rows:types:${table}`;
+  const known = memo.get(key) as Map<string, string> | undefined;
+  if (known) return known;
+  const { rows } = await sql<{ name: string; type: string }>`
+    SELECT attname AS name, format_type(atttypid, atttypmod) AS type FROM pg_attribute
+    WHERE attrelid = to_regclass(${`"${table.replace(/"/g, '""')}"`}) AND attnum > 0 AND NOT attisdropped`.execute(trx);
+  const types = new Map(rows.map((row) => [row.name, row.type]));
+  memo.set(key, types);
+  return types;
+}
+
+async function insertSelecting(
+  trx: DynamicTrx,
+  model: RecordModel,
+  given: readonly string[],
+  rows: readonly Row[],
+  maintained: MaintainedInsert,
+): Promise<void> {
+  const { dialect, columns } = maintained;
+  const read = [...given, ...[...columnsRead(trx, columns)].filter((name) => !given.includes(name))];
+  const types = dialect === 'postgres' ? await columnTypes(trx, model.table, maintained.memo) : undefined;
+  const cell = (name: string, value: unknown): RawBuilder<unknown> => {
+    const type = types?.get(name);
+    const bound = value === undefined ? sql`NULL` : sql`${value}`;
+    return type ? sql`CAST(${bound} AS ${sql.raw(type)})` : bound;
+  };
+  const values = sql.join(rows.map((row) => sql`(${sql.join(read.map((name) => cell(name, row[name])))})`));
+  // SQLite names the VALUES columns column1, column2, …; PostgreSQL takes the names in the alias.
+  const from =
+    dialect === 'postgres'
+      ? sql`(VALUES ${values}) AS r (${sql.join(read.map((name) => sql.id(name)))})`
+      : sql`(SELECT ${sql.join(read.map((name, index) => sql`${sql.id(`column${String(index + 1)}`)} AS ${sql.id(name)}`))} FROM (VALUES ${values})) AS r`;
+  const target = sql.join([...given, ...columns.map((c) => c.column)].map((name) => sql.id(name)));
+  const selected = sql.join([...given.map((name) => sql.ref(`r.${name}`)), ...columns.map((c) => c.sql)]);
+  await sql`INSERT INTO ${sql.table(model.table)} (${target}) SELECT ${selected} FROM ${from}`.execute(trx);
+}
+
+/**
+ * Multi-row INSERTs with the ids given; rows grouped by their columns (a missing column keeps its
+ * default, as a single-row insert leaves out an undefined value). With maintained columns, each
+ * INSERT writes them too (see above).
+ */
+export async function insertRows(
+  trx: DynamicTrx,
+  model: RecordModel,
+  rows: readonly Row[],
+  maintained?: MaintainedInsert,
+): Promise<void> {
+  const groups = new Map<string, Row[]>();
+  for (const given of rows) {
+    const row = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
+    const key = Object.keys(row).sort().join(',');
+    const group = groups.get(key) ?? [];
+    group.push(row);
+    groups.set(key, group);
+  }
+  const selecting = maintained && maintained.columns.length > 0 ? maintained : undefined;
+  for (const group of groups.values()) {
+    const given = Object.keys(group[0] ?? {});
+    const width = selecting ? given.length + columnsRead(trx, selecting.columns).size : given.length;
+    const size = Math.max(1, Math.min(MAX_INSERT_ROWS, Math.floor(MAX_PARAMETERS / Math.max(1, width))));
+    for (const part of chunks(group, size)) {
+      if (selecting) await insertSelecting(trx, model, given, part, selecting);
+      else await trx.insertInto(model.table).values(part).execute();
+    }
+  }
+}
