@@ -168,9 +168,9 @@ browserSuite('record history: who changed what, and putting a value back', 'reco
   test('the History dialog and the audit page fit a 390×844 phone', async () => {
     await page.setViewportSize(PHONE);
     try {
-      // A phone's toolbar keeps the record's extras, History among them, behind 'More actions'.
+      // A phone's toolbar keeps the record's extras, History among them, in the 'More actions' menu.
       await form.button('More actions').click();
-      await form.button('History').click();
+      await page.getByRole('menu', { name: 'More actions' }).getByRole('menuitem', { name: 'History' }).click();
       const dialog = page.getByRole('dialog', { name: /^History of/ });
       await visible(dialog);
       await hasText(dialog.getByRole('listitem').first(), 'Changed by admin');

@@ -222,12 +222,18 @@ browserSuite('the look: the complaints of issue 24 are gone', 'look', (session) 
         return count;
       });
       expect(rows, 'rows of toolbar controls').toBeLessThanOrEqual(2);
-      // the rest is one tap away: 'More actions' discloses Smart Copy, Delete and the form's extras
+      // the rest is one tap away: the 'More actions' menu holds Smart Copy, Delete and the form's extras
       const more = form.toolbar.getByRole('button', { name: 'More actions' });
       await more.click();
-      expect(await more.getAttribute('aria-expanded')).toBe('true');
-      await visible(form.toolbar.getByRole('button', { name: 'Delete', exact: true }));
-      await more.click();
+      // an open menu is modal: the page behind it, toolbar and button too, leaves the accessibility tree
+      const button = page.getByRole('button', { name: 'More actions', includeHidden: true });
+      expect(await button.getAttribute('aria-expanded')).toBe('true');
+      const menu = await visible(page.getByRole('menu', { name: 'More actions' }));
+      await visible(menu.getByRole('menuitem', { name: 'Delete', exact: true }));
+      await visible(menu.getByRole('menuitem', { name: 'History', exact: true }));
+      await page.keyboard.press('Escape');
+      await hidden(menu);
+      expect(await more.getAttribute('aria-expanded')).toBe('false');
     });
   });
 
