@@ -97,8 +97,9 @@ browserSuite('record history: who changed what, and putting a value back', 'reco
     await hasText(entries.nth(0), '2.7 → 2.9');
     await hasText(entries.nth(1), '2.5 → 2.7');
     await hasText(entries.last(), 'Created by admin');
-    // The creation names the parent as the form does (its filter, not hole_id) and shows the
-    // datetime as the form shows it, not as stored.
+    // The creation names the parent as the form does (its filter, not hole_id; the hole's combined
+    // id, not its record id) and shows the datetime as the form shows it, not as stored.
+    await hasText(entries.last(), String(seeded.hole.combined_id));
     const creation = await entries.last().innerText();
     expect(creation).toContain('Hole');
     expect(creation).not.toContain('hole_id');
