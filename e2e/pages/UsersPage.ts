@@ -9,7 +9,7 @@ export interface NewUser {
   roles: string[];
 }
 
-/** User Management (/settings/users): the users table and the New user / Edit user dialog. */
+/** User Management (/settings/users): the users table (cards on a phone) and the New user / Edit user dialog. */
 export class UsersPage {
   readonly heading: Locator;
   readonly newUserButton: Locator;
@@ -28,8 +28,10 @@ export class UsersPage {
     return this.page.getByRole('dialog', { name: title });
   }
 
+  /** A user's table row, or on a phone their card. */
   row(username: string): Locator {
-    return this.page.getByRole('row').filter({ hasText: username });
+    const card = this.page.getByRole('list', { name: 'users' }).getByRole('listitem');
+    return this.page.getByRole('row').or(card).filter({ hasText: username });
   }
 
   async openNewUserDialog(): Promise<Locator> {

@@ -97,8 +97,9 @@ browserSuite('record history: who changed what, and putting a value back', 'reco
     await hasText(entries.nth(0), '2.7 → 2.9');
     await hasText(entries.nth(1), '2.5 → 2.7');
     await hasText(entries.last(), 'Created by admin');
-    // The creation names the parent as the form does (its filter, not hole_id) and shows the
-    // datetime as the form shows it, not as stored.
+    // The creation names the parent as the form does (its filter, not hole_id; the hole's combined
+    // id, not its record id) and shows the datetime as the form shows it, not as stored.
+    await hasText(entries.last(), String(seeded.hole.combined_id));
     const creation = await entries.last().innerText();
     expect(creation).toContain('Hole');
     expect(creation).not.toContain('hole_id');
@@ -168,9 +169,9 @@ browserSuite('record history: who changed what, and putting a value back', 'reco
   test('the History dialog and the audit page fit a 390×844 phone', async () => {
     await page.setViewportSize(PHONE);
     try {
-      // A phone's toolbar keeps the record's extras, History among them, behind 'More actions'.
+      // A phone's toolbar keeps the record's extras, History among them, in the 'More actions' menu.
       await form.button('More actions').click();
-      await form.button('History').click();
+      await page.getByRole('menu', { name: 'More actions' }).getByRole('menuitem', { name: 'History' }).click();
       const dialog = page.getByRole('dialog', { name: /^History of/ });
       await visible(dialog);
       await hasText(dialog.getByRole('listitem').first(), 'Changed by admin');

@@ -135,6 +135,56 @@ browserSuite('the look: the complaints of issue 24 are gone', 'look', (session) 
       });
     }
 
+    // At 1280 px with the drawer open the filter row holds up to 7 selects, Keep offline, the filter
+    // toggle, Filter by value and Help: nothing may overlap, be cut short or squeezed unreadable.
+    for (const name of ['core', 'section', 'sample'])
+      test(`the ${name} form's filter row at 1280 px: no control overlaps or is cut short`, async () => {
+        await page.setViewportSize(DESKTOP);
+        await new FormPage(page, name).goto();
+        const section = await visible(page.locator('[aria-label="Filter"]'));
+        await page.waitForTimeout(300);
+        const problems = await section.evaluate((root) => {
+          const found: string[] = [];
+          const name = (element: Element) =>
+            element.getAttribute('aria-label') ?? element.getAttribute('data-filter-key') ?? element.textContent.trim();
+          const controls = Array.from(root.querySelectorAll<HTMLElement>('button, a, input[role="combobox"]')).filter(
+            (element) => element.getBoundingClientRect().width > 0 && !element.closest('.MuiAutocomplete-endAdornment'),
+          );
+          const boxes = controls.map((element) => {
+            // a select is its whole outlined field, not just its input
+            const box = (element.closest('.MuiFormControl-root') ?? element).getBoundingClientRect();
+            return { element, box };
+          });
+          for (const [i, a] of boxes.entries())
+            for (const b of boxes.slice(i + 1)) {
+              const overlap =
+                Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left) > 1 &&
+                Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top) > 1;
+              if (overlap) found.push(`${name(a.element)} overlaps ${name(b.element)}`);
+            }
+          for (const { element, box } of boxes) {
+            if (element.scrollWidth > element.clientWidth + 1) found.push(`${name(element)} is cut short`);
+            if (element.tagName === 'INPUT' && box.width < 160)
+              found.push(`${name(element)} is ${String(Math.round(box.width))} px wide`);
+            if (box.right > root.getBoundingClientRect().right + 1) found.push(`${name(element)} sticks out`);
+          }
+          return found;
+        });
+        await session().shot(page, `filter-row-${name}-1280`);
+        expect(problems).toEqual([]);
+      });
+
+    test('on a phone the help icon sits beside Filter by value, not alone on a row', async () => {
+      await page.setViewportSize(PHONE);
+      await form.goto(`/forms/core-form/${String(seeded.cores[0]?.id)}`);
+      const filterByValue = await visible(page.getByRole('button', { name: /Filter by value$/ }));
+      const help = await visible(page.getByRole('link', { name: 'Help', exact: true }));
+      const [a, b] = [await filterByValue.boundingBox(), await help.boundingBox()];
+      const middle = (box: typeof a) => (box ? box.y + box.height / 2 : NaN);
+      expect(Math.abs(middle(a) - middle(b)), 'Help and Filter by value share a row').toBeLessThan(8);
+      expect(b && b.x + b.width <= PHONE.width, 'Help is on screen').toBe(true);
+    });
+
     test('on a phone every filter select takes the full width', async () => {
       await page.setViewportSize(PHONE);
       await form.goto(`/forms/core-form/${String(seeded.cores[0]?.id)}`);
@@ -172,12 +222,18 @@ browserSuite('the look: the complaints of issue 24 are gone', 'look', (session) 
         return count;
       });
       expect(rows, 'rows of toolbar controls').toBeLessThanOrEqual(2);
-      // the rest is one tap away: 'More actions' discloses Smart Copy, Delete and the form's extras
+      // the rest is one tap away: the 'More actions' menu holds Smart Copy, Delete and the form's extras
       const more = form.toolbar.getByRole('button', { name: 'More actions' });
       await more.click();
-      expect(await more.getAttribute('aria-expanded')).toBe('true');
-      await visible(form.toolbar.getByRole('button', { name: 'Delete', exact: true }));
-      await more.click();
+      // an open menu is modal: the page behind it, toolbar and button too, leaves the accessibility tree
+      const button = page.getByRole('button', { name: 'More actions', includeHidden: true });
+      expect(await button.getAttribute('aria-expanded')).toBe('true');
+      const menu = await visible(page.getByRole('menu', { name: 'More actions' }));
+      await visible(menu.getByRole('menuitem', { name: 'Delete', exact: true }));
+      await visible(menu.getByRole('menuitem', { name: 'History', exact: true }));
+      await page.keyboard.press('Escape');
+      await hidden(menu);
+      expect(await more.getAttribute('aria-expanded')).toBe('false');
     });
   });
 

@@ -59,4 +59,33 @@ browserSuite('user management', 'users', (session) => {
     await visible(page.getByText('Settings').first());
     expect(await page.getByText('User Management', { exact: true }).count()).toBe(0);
   });
+
+  test('on a 390×844 phone the users fit the screen and every action is in reach', async () => {
+    const page = await session().newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    const login = new LoginPage(page);
+    const users = new UsersPage(page);
+    await login.goto();
+    await login.logIn(ADMIN.username, ADMIN.password);
+    await waitForRoute(page, (route) => !route.startsWith('/login'), 'past the login');
+    await users.goto();
+    await visible(users.row(OPERATOR.username));
+    await page.waitForTimeout(300);
+    await session().shot(page, 'users-phone');
+    // nothing in the page scrolls sideways, not the page and not a box inside it (a wide table)
+    const sideways = await page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLElement>('main, main *'))
+        .filter((element) => element.scrollWidth > element.clientWidth + 1)
+        .map((element) => `${element.tagName.toLowerCase()}.${element.className.split(' ')[0] ?? ''}`),
+    );
+    expect(sideways, 'boxes that scroll sideways').toEqual([]);
+    for (const username of [ADMIN.username, OPERATOR.username])
+      for (const action of ['edit', 'delete']) {
+        const box = await page.getByRole('button', { name: `${action} ${username}` }).boundingBox();
+        expect(box && box.x >= 0 && box.x + box.width <= 390, `${action} ${username} on screen`).toBe(true);
+      }
+    await page.getByRole('button', { name: `edit ${OPERATOR.username}` }).click();
+    await visible(users.dialog('Edit user'));
+    await page.context().close();
+  });
 });

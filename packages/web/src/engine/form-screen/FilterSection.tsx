@@ -27,17 +27,15 @@ export interface FilterSectionProps {
 
 /** The filter bar with the filter-by-value controls, the active by-value filters and the form's help link. */
 export function FilterSection(props: FilterSectionProps) {
-  const { form, state, dispatch, actions, tableView, extras } = useFormScreen();
-  const { config } = useSessionContext();
-  const filterByValueShown = tableView.showColumnFilters;
-  const activeValueFilters = Object.keys(state.valueFilters).length;
+  const { form, state, dispatch, actions, extras } = useFormScreen();
   const onChange = useCallback((filter: FilterSelection) => dispatch({ type: 'filter', filter }), [dispatch]);
-  const toggleLabel = filterByValueShown ? 'Hide filter by value' : 'Show filter by value';
   return (
     <Paper id={SECTION_IDS.filter} tabIndex={-1} variant="outlined" sx={{ p: 1.5 }} aria-label="Filter">
-      {/* a phone: the selects take the full width, the buttons a row below them */}
-      <Box sx={{ display: 'flex', flexWrap: { xs: 'wrap', sm: 'nowrap' }, gap: 1, alignItems: 'flex-start' }}>
-        <Box sx={{ flexGrow: 1, flexBasis: { xs: '100%', sm: 'auto' } }}>
+      {/* The selects take what the actions leave (a phone: the full width); the actions are one
+          cluster that moves below the selects rather than being squeezed over them, and Help stays
+          beside Filter by value, never alone on a row. */}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
+        <Box sx={{ flex: '1 1 480px', minWidth: 0 }}>
           <FilterBar
             form={form}
             selection={state.filter}
@@ -53,12 +51,38 @@ export function FilterSection(props: FilterSectionProps) {
             onChange={(valueFilters) => dispatch({ type: 'valueFilters', valueFilters })}
           />
         </Box>
-        <FilterBarActions form={form} selection={state.filter} disabled={state.scenario !== 'view'} />
-        <Tooltip title={`${toggleLabel} (${FORM_SHORTCUTS.toggleFilterByValue.keys})`}>
-          <IconButton aria-label={toggleLabel} aria-pressed={filterByValueShown} onClick={props.onToggleFilterByValue}>
-            {filterByValueShown ? <FilterAltOffIcon /> : <FilterAltIcon />}
-          </IconButton>
-        </Tooltip>
+        <FilterActions {...props} />
+      </Box>
+    </Paper>
+  );
+}
+
+/** Keep offline and the other areas' actions, the filter-by-value toggle and button, and Help. */
+function FilterActions(props: FilterSectionProps) {
+  const { form, state, tableView } = useFormScreen();
+  const { config } = useSessionContext();
+  const filterByValueShown = tableView.showColumnFilters;
+  const activeValueFilters = Object.keys(state.valueFilters).length;
+  const toggleLabel = filterByValueShown ? 'Hide filter by value' : 'Show filter by value';
+  return (
+    <Box
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        justifyContent: 'flex-end',
+        gap: 0.5,
+        flex: '0 1 auto',
+        ml: 'auto',
+      }}
+    >
+      <FilterBarActions form={form} selection={state.filter} disabled={state.scenario !== 'view'} />
+      <Tooltip title={`${toggleLabel} (${FORM_SHORTCUTS.toggleFilterByValue.keys})`}>
+        <IconButton aria-label={toggleLabel} aria-pressed={filterByValueShown} onClick={props.onToggleFilterByValue}>
+          {filterByValueShown ? <FilterAltOffIcon /> : <FilterAltIcon />}
+        </IconButton>
+      </Tooltip>
+      <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'nowrap' }}>
         <Button
           startIcon={
             <Badge badgeContent={activeValueFilters} color="primary">
@@ -67,6 +91,7 @@ export function FilterSection(props: FilterSectionProps) {
           }
           onClick={props.onOpenFilterByValue}
           title={`Filter by value (${FORM_SHORTCUTS.openFilterByValue.keys})`}
+          sx={{ whiteSpace: 'nowrap' }}
         >
           Filter by value
         </Button>
@@ -82,6 +107,6 @@ export function FilterSection(props: FilterSectionProps) {
           </IconButton>
         </Tooltip>
       </Box>
-    </Paper>
+    </Box>
   );
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
 import HistoryIcon from '@mui/icons-material/History';
 import type { FormTemplate } from '@mdis/shared';
 import type { FormRecord } from '../api/records.api';
+import { ToolbarAction } from '../toolbar/ToolbarAction';
 import { HistoryDialog } from './HistoryDialog';
 
 export interface HistoryButtonProps {
@@ -19,9 +19,9 @@ export function HistoryButton({ form, record, canRestore, disabled }: HistoryBut
   const name = typeof record.combined_id === 'string' && record.combined_id !== '' ? record.combined_id : `#${id}`;
   return (
     <>
-      <Button startIcon={<HistoryIcon />} disabled={disabled} onClick={() => setOpen(true)}>
+      <ToolbarAction icon={<HistoryIcon />} disabled={disabled} onClick={() => setOpen(true)}>
         History
-      </Button>
+      </ToolbarAction>
       {open && (
         <HistoryDialog
           form={form}

@@ -19,6 +19,7 @@ import { recordKeys } from '../api/records.api';
 import { historyApi, historyKeys } from './history.api';
 import { HistoryEntryItem } from './HistoryEntryItem';
 import { type FieldChange, actorName, timeText } from './historyText';
+import { useParentTexts } from './useParentTexts';
 import { useValueTexts } from './useValueTexts';
 
 export interface HistoryDialogProps {
@@ -75,7 +76,9 @@ export function HistoryDialog({ form, recordId, recordName, canRestore, onClose 
     },
   });
   const entries = history.data?.items ?? [];
-  const texts = useValueTexts(form, entries);
+  const valueTexts = useValueTexts(form, entries);
+  const parentTexts = useParentTexts(form, entries);
+  const texts = new Map([...valueTexts, ...parentTexts]);
   const enabled = canRestore && !restore.isPending;
   return (
     <Dialog open onClose={onClose} fullWidth fullScreen={phone} maxWidth="md" aria-labelledby="history-dialog-title">

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '@mdis/shared';
 import { formatDateTime } from '../fields/dateTimeFormat';
-import { actorName, entryTitle, fieldChanges, labelOf } from './historyText';
+import { actorName, entryTitle, fieldChanges, labelOf, parentText } from './historyText';
 
 type HistoryForm = Parameters<typeof fieldChanges>[0];
 const form = {
@@ -98,5 +98,13 @@ describe('history text', () => {
     const local = (stored: string) => formatDateTime(new Date(`${stored.replace(' ', 'T')}Z`));
     expect(ondeck).toMatchObject({ before: local(before), after: local(after) });
     expect(type.text).toBe('Rotary → X');
+  });
+});
+
+describe('parentText', () => {
+  it('names a parent by its combined id, else the text its filter shows, else its id', () => {
+    expect(parentText({ id: 1, combined_id: '5071_1_A', hole: 'A' }, 1, 'hole')).toBe('5071_1_A');
+    expect(parentText({ id: 3, program: 'ICDP' }, 3, 'program')).toBe('ICDP');
+    expect(parentText({ id: 4, combined_id: '' }, 4)).toBe('4');
   });
 });

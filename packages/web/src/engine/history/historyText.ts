@@ -58,6 +58,18 @@ export function labelOf(form: HistoryForm, column: string): string {
   return Object.values(form.supForms).find((link) => link.parentIdField === column)?.buttonLabel || column;
 }
 
+/**
+ * A parent record as the form names it: its combined id, else the text its filter shows (a program's
+ * code), else its id.
+ */
+export function parentText(parent: Record<string, unknown>, id: number, filterText?: string): string {
+  for (const key of ['combined_id', filterText]) {
+    const value = key === undefined ? undefined : parent[key];
+    if ((typeof value === 'string' && value !== '') || typeof value === 'number') return String(value);
+  }
+  return String(id);
+}
+
 /** The texts of value-list fields' values, by column and stored value (the form shows the text). */
 export type ValueTexts = ReadonlyMap<string, ReadonlyMap<string, string>>;
 

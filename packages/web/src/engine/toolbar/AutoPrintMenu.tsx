@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
@@ -12,6 +11,7 @@ import RadioButtonCheckedIcon from '@mui/icons-material/RadioButtonChecked';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import { recordKeys, recordsApi } from '../api/records.api';
 import { type AutoPrintSetting, autoPrintSetting, storeAutoPrint } from './autoPrint';
+import { ToolbarAction } from './ToolbarAction';
 
 export const PRINT_ON_SAVE = 'Print after save';
 export const NO_AUTO_PRINT = 'No auto print';
@@ -39,14 +39,15 @@ export function AutoPrintMenu({ formName }: { formName: string }) {
   if (candidates.length === 0) return null;
   return (
     <>
-      <Button
-        startIcon={<LocalPrintshopIcon />}
-        aria-haspopup="menu"
+      <ToolbarAction
+        icon={<LocalPrintshopIcon />}
+        opensMenu
+        aria-expanded={anchor !== null}
         onClick={(event) => setAnchor(event.currentTarget)}
         color={setting.onSave ? 'secondary' : 'primary'}
       >
         Auto print
-      </Button>
+      </ToolbarAction>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)} aria-label="Auto print menu">
         <MenuItem
           role="menuitemcheckbox"

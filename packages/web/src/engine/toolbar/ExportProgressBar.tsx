@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
+import Portal from '@mui/material/Portal';
 import Typography from '@mui/material/Typography';
 import { exportProgressStore } from './exportDownload';
 
@@ -13,26 +14,29 @@ export function ExportProgressBar() {
   const progress = useSyncExternalStore(exportProgressStore.subscribe, exportProgressStore.get);
   if (!progress) return null;
   const records = progress.records === undefined ? '' : `${progress.records.toLocaleString('en-US')} records, `;
+  // in the body: on a phone the Export menu lives in the closed 'More actions' menu, which hides its contents
   return (
-    <Paper
-      role="status"
-      aria-label="Export progress"
-      elevation={6}
-      sx={{
-        position: 'fixed',
-        bottom: 16,
-        left: '50%',
-        transform: 'translateX(-50%)',
-        p: 1.5,
-        minWidth: 320,
-        zIndex: 1400,
-      }}
-    >
-      <Typography variant="body2">
-        {progress.title}: {records}
-        {megabytes(progress.bytes)} received
-      </Typography>
-      <LinearProgress sx={{ mt: 1 }} />
-    </Paper>
+    <Portal>
+      <Paper
+        role="status"
+        aria-label="Export progress"
+        elevation={6}
+        sx={{
+          position: 'fixed',
+          bottom: 16,
+          left: '50%',
+          transform: 'translateX(-50%)',
+          p: 1.5,
+          minWidth: 320,
+          zIndex: 1400,
+        }}
+      >
+        <Typography variant="body2">
+          {progress.title}: {records}
+          {megabytes(progress.bytes)} received
+        </Typography>
+        <LinearProgress sx={{ mt: 1 }} />
+      </Paper>
+    </Portal>
   );
 }

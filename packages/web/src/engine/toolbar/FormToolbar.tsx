@@ -1,27 +1,22 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import MoreHorizIcon from '@mui/icons-material/MoreHoriz';
 import AddIcon from '@mui/icons-material/Add';
 import CancelIcon from '@mui/icons-material/Close';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import FirstPageIcon from '@mui/icons-material/FirstPage';
-import LastPageIcon from '@mui/icons-material/LastPage';
-import NavigateBeforeIcon from '@mui/icons-material/NavigateBefore';
-import NavigateNextIcon from '@mui/icons-material/NavigateNext';
 import SaveIcon from '@mui/icons-material/Save';
 import { FORM_SHORTCUTS } from '../shortcuts/shortcuts';
+import { MoreActionsMenu } from './MoreActionsMenu';
+import { RecordNavigation, type NavigationTarget } from './RecordNavigation';
+import { ToolbarAction } from './ToolbarAction';
 
 export type Scenario = 'view' | 'edit' | 'create';
-export type NavigationTarget = 'first' | 'previous' | 'next' | 'last';
+export type { NavigationTarget };
 
 export interface FormToolbarProps {
   scenario: Scenario;
@@ -51,54 +46,34 @@ function hint(label: string, keys: string): string {
   return `${label} (${keys})`;
 }
 
-interface NavButtonProps {
-  label: string;
-  disabled: boolean;
-  onClick: () => void;
-  children: ReactNode;
-}
-
-function NavButton({ label, disabled, onClick, children }: NavButtonProps) {
-  return (
-    <Tooltip title={label}>
-      <span>
-        <IconButton aria-label={label} size="small" disabled={disabled} onClick={onClick}>
-          {children}
-        </IconButton>
-      </span>
-    </Tooltip>
-  );
-}
-
 /** The form's actions (spec 1 §2 toolbar): scenario buttons, record navigation and the extras. */
 export function FormToolbar(props: FormToolbarProps) {
   const { scenario, canEdit, hasSelection, saveDisabled, busy } = props;
   const viewing = scenario === 'view';
   const navigationDisabled = !viewing || busy;
   const s = FORM_SHORTCUTS;
-  // a phone: Smart Copy, Delete and the extras wait behind 'More actions', so the toolbar is two rows
+  // a phone: Smart Copy, Delete and the extras wait in the 'More actions' menu, so the toolbar is two rows
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const [moreOpen, setMoreOpen] = useState(false);
   const editing = canEdit && viewing;
   const copyAndDelete = editing && (
     <>
-      <Button
-        startIcon={<ContentCopyIcon />}
+      <ToolbarAction
+        icon={<ContentCopyIcon />}
         disabled={!hasSelection || busy}
         onClick={props.onDuplicate}
         title={hint('Smart Copy', s.duplicate.keys)}
       >
         Smart Copy
-      </Button>
-      <Button
+      </ToolbarAction>
+      <ToolbarAction
         color="error"
-        startIcon={<DeleteIcon />}
+        icon={<DeleteIcon />}
         disabled={!hasSelection || busy}
         onClick={props.onDelete}
         title={hint('Delete', s.delete.keys)}
       >
         Delete
-      </Button>
+      </ToolbarAction>
     </>
   );
   const more = phone && (editing || props.children);
@@ -145,59 +120,20 @@ export function FormToolbar(props: FormToolbarProps) {
           </Button>
         </>
       )}
-      {more && <MoreToggle open={moreOpen} onToggle={() => setMoreOpen((was) => !was)} />}
-      {(canEdit || !viewing) && !phone && <Divider orientation="vertical" flexItem />}
-      <RecordNavigation {...props} disabled={navigationDisabled} />
-      {more ? (
-        // mounted while closed, so a dialog one of the extras opened lives on
-        <Box id={MORE_ID} sx={{ flexBasis: '100%', display: moreOpen ? 'flex' : 'none', flexWrap: 'wrap', gap: 1 }}>
+      {more && (
+        <MoreActionsMenu>
           {copyAndDelete}
           {props.children}
-        </Box>
-      ) : (
-        props.children && (
-          <>
-            <Divider orientation="vertical" flexItem />
-            {props.children}
-          </>
-        )
+        </MoreActionsMenu>
+      )}
+      {(canEdit || !viewing) && !phone && <Divider orientation="vertical" flexItem />}
+      <RecordNavigation {...props} disabled={navigationDisabled} />
+      {!more && props.children && (
+        <>
+          <Divider orientation="vertical" flexItem />
+          {props.children}
+        </>
       )}
     </Box>
-  );
-}
-
-function RecordNavigation(props: FormToolbarProps & { disabled: boolean }) {
-  const { disabled, canGoBack, canGoForward, position, total, onNavigate } = props;
-  // one unit: on a narrow screen the whole navigation wraps to its own row, never half of it
-  return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-      <NavButton label="First record" disabled={disabled || !canGoBack} onClick={() => onNavigate('first')}>
-        <FirstPageIcon />
-      </NavButton>
-      <NavButton label="Previous record" disabled={disabled || !canGoBack} onClick={() => onNavigate('previous')}>
-        <NavigateBeforeIcon />
-      </NavButton>
-      <Typography variant="body2" aria-label="Record position" sx={{ minWidth: 56, textAlign: 'center' }}>
-        {`${position ?? '-'} / ${total}`}
-      </Typography>
-      <NavButton label="Next record" disabled={disabled || !canGoForward} onClick={() => onNavigate('next')}>
-        <NavigateNextIcon />
-      </NavButton>
-      <NavButton label="Last record" disabled={disabled || !canGoForward} onClick={() => onNavigate('last')}>
-        <LastPageIcon />
-      </NavButton>
-    </Box>
-  );
-}
-
-const MORE_ID = 'form-toolbar-more';
-
-function MoreToggle({ open, onToggle }: { open: boolean; onToggle: () => void }) {
-  return (
-    <Tooltip title="More actions">
-      <IconButton aria-label="More actions" aria-expanded={open} aria-controls={MORE_ID} onClick={onToggle}>
-        <MoreHorizIcon />
-      </IconButton>
-    </Tooltip>
   );
 }

@@ -1,4 +1,3 @@
-import Button from '@mui/material/Button';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import CodeIcon from '@mui/icons-material/Code';
@@ -6,6 +5,7 @@ import MapIcon from '@mui/icons-material/Map';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import type { FormRecord } from '../api/records.api';
 import type { LinkedForm } from './linkedForms';
+import { ToolbarAction } from './ToolbarAction';
 
 export interface RecordExtrasProps {
   record: FormRecord | null;
@@ -35,36 +35,36 @@ export function RecordExtras(props: RecordExtrasProps) {
   return (
     <>
       {mapUrl && (
-        <Button startIcon={<MapIcon />} onClick={() => props.onOpenUrl(mapUrl)}>
+        <ToolbarAction icon={<MapIcon />} onClick={() => props.onOpenUrl(mapUrl)}>
           Map
-        </Button>
+        </ToolbarAction>
       )}
       {rdfUrl && (
-        <Button startIcon={<CodeIcon />} onClick={() => props.onOpenUrl(rdfUrl)}>
+        <ToolbarAction icon={<CodeIcon />} onClick={() => props.onOpenUrl(rdfUrl)}>
           RDF/XML
-        </Button>
+        </ToolbarAction>
       )}
       {record && hasFiles && (
-        <Button startIcon={<AttachFileIcon />} disabled={disabled} onClick={props.onShowFiles}>
+        <ToolbarAction icon={<AttachFileIcon />} disabled={disabled} onClick={props.onShowFiles}>
           {fileCount === undefined ? 'show files' : `show files (${fileCount})`}
-        </Button>
+        </ToolbarAction>
       )}
       {record && hasFiles && canUpload && (
-        <Button startIcon={<UploadFileIcon />} disabled={disabled} onClick={props.onUploadFiles}>
+        <ToolbarAction icon={<UploadFileIcon />} disabled={disabled} onClick={props.onUploadFiles}>
           upload files
-        </Button>
+        </ToolbarAction>
       )}
       {record &&
         links.map((link) => (
-          <Button
+          <ToolbarAction
             key={link.key}
-            startIcon={<AccountTreeIcon />}
+            icon={<AccountTreeIcon />}
             disabled={disabled}
             aria-label={`${link.kind === 'sub' ? 'Sub-form' : 'Parent form'} ${link.label}`}
             onClick={() => props.onOpenLinked(link)}
           >
             {link.label}
-          </Button>
+          </ToolbarAction>
         ))}
     </>
   );

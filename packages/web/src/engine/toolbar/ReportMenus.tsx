@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -9,6 +8,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { AutoPrintMenu } from './AutoPrintMenu';
 import { ExportProgressBar } from './ExportProgressBar';
 import { entryTitle, type ReportEntry } from './reportLinks';
+import { ToolbarAction, useOverflowMenu } from './ToolbarAction';
 
 export const REPORT_CONFIRM_TITLE = REPORT_MESSAGES.confirmTitle;
 
@@ -29,19 +29,20 @@ export function exportScope(ticked: number, listCount: number): string {
 
 function ReportMenu({ label, icon, entries, onRun, caption }: ReportMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const overflow = useOverflowMenu();
   return (
     <>
-      <Button
-        startIcon={icon}
-        aria-haspopup="menu"
-        aria-expanded={anchor ? 'true' : undefined}
+      <ToolbarAction
+        icon={icon}
+        opensMenu
+        aria-expanded={anchor !== null}
         disabled={entries.length === 0}
         onClick={(event) => {
           setAnchor(event.currentTarget);
         }}
       >
         {label}
-      </Button>
+      </ToolbarAction>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)} aria-label={`${label} menu`}>
         {caption && (
           <MenuItem disabled dense divider>
@@ -53,6 +54,7 @@ function ReportMenu({ label, icon, entries, onRun, caption }: ReportMenuProps) {
             key={`${entry.single ? 's' : 'm'}-${entry.report.name}`}
             onClick={() => {
               setAnchor(null);
+              overflow?.close(); // chosen: the 'More actions' menu it was opened from closes too
               onRun(entry);
             }}
           >

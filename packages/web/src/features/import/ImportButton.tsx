@@ -1,8 +1,7 @@
-import { Link as RouterLink } from 'react-router';
-import Button from '@mui/material/Button';
 import UploadFileIcon from '@mui/icons-material/DriveFolderUpload';
 import { hasRole, isReadOnly } from '@mdis/shared';
 import type { FormToolbarActionProps } from '../../engine/toolbar/FormToolbarExtensions';
+import { ToolbarAction } from '../../engine/toolbar/ToolbarAction';
 import { useSessionContext } from '../../platform/session/SessionContext';
 import { importPathOf } from './importRoute';
 
@@ -12,15 +11,14 @@ export function ImportButton({ form, canEdit, disabled }: FormToolbarActionProps
   const allowed = canEdit || (hasRole(roles, 'operator') && !isReadOnly(roles));
   if (!allowed) return null;
   return (
-    <Button
-      component={RouterLink}
+    <ToolbarAction
       to={importPathOf(form.name)}
-      startIcon={<UploadFileIcon />}
+      icon={<UploadFileIcon />}
       disabled={disabled}
       title="Import a CSV, XLSX or JSON file into this form"
     >
       Import
-    </Button>
+    </ToolbarAction>
   );
 }
 ImportButton.displayName = 'ImportButton';

@@ -6,7 +6,7 @@ import { AppProviders } from '../../app/providers/AppProviders';
 import { toApiError } from '../../platform/api/toApiError';
 import { mockApi } from '../../test/mockApi';
 import { UNCONFIRMED_HINT, UserDialog } from './UserDialog';
-import { activeLabel } from './UsersTable';
+import { activeLabel } from './userParts';
 
 const EXISTING: User = {
   id: 7,

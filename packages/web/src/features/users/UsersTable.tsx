@@ -1,28 +1,21 @@
-import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
-import type { User } from '@mdis/shared';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { UserCards } from './UserCards';
+import { RoleChips, UserActions, activeLabel, type UserListProps } from './userParts';
 
-export interface UsersTableProps {
-  users: User[];
-  onEdit: (user: User) => void;
-  onDelete: (user: User) => void;
-}
+export type UsersTableProps = UserListProps;
 
-/** Inactive accounts moved from mDIS v3 unconfirmed are told apart from deactivated ones. */
-export const activeLabel = (user: Pick<User, 'active' | 'confirmed'>): string =>
-  user.active ? 'yes' : user.confirmed ? 'no' : 'not confirmed';
-
+/** The users as a table; on a phone as cards, which fit its width (six columns do not). */
 export function UsersTable({ users, onEdit, onDelete }: UsersTableProps) {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  if (phone) return <UserCards users={users} onEdit={onEdit} onDelete={onDelete} />;
   return (
     <TableContainer component={Paper} variant="outlined">
       <Table aria-label="users">
@@ -43,20 +36,11 @@ export function UsersTable({ users, onEdit, onDelete }: UsersTableProps) {
               <TableCell>{user.name}</TableCell>
               <TableCell>{user.email}</TableCell>
               <TableCell>
-                <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }}>
-                  {user.roles.map((role) => (
-                    <Chip key={role} label={role} size="small" />
-                  ))}
-                </Stack>
+                <RoleChips roles={user.roles} />
               </TableCell>
               <TableCell>{activeLabel(user)}</TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                <IconButton aria-label={`edit ${user.username}`} title="Edit" onClick={() => onEdit(user)}>
-                  <EditIcon />
-                </IconButton>
-                <IconButton aria-label={`delete ${user.username}`} title="Delete" onClick={() => onDelete(user)}>
-                  <DeleteIcon />
-                </IconButton>
+                <UserActions user={user} onEdit={onEdit} onDelete={onDelete} />
               </TableCell>
             </TableRow>
           ))}
