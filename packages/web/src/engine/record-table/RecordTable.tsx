@@ -130,7 +130,10 @@ export const RecordTable = memo(function RecordTable(props: RecordTableProps) {
       columnFilters: state.columnFilters,
       showColumnFilters: state.showColumnFilters,
       rowSelection: state.rowSelection,
-      isLoading: loading && items.length === 0,
+      // Not the table's isLoading: it renders 20 placeholder rows of skeletons, each cell then
+      // re-rendering itself in an effect (about 600 cells on a sample form), all thrown away when
+      // the rows arrive, which is usually during that first render. The progress bar says it loads.
+      isLoading: false,
       showProgressBars: loading,
     },
     onPaginationChange: (u) => {
