@@ -69,6 +69,16 @@ function siblingRow(row: HTMLElement, target: 'previous' | 'next'): HTMLElement 
   return next instanceof HTMLElement ? next : null;
 }
 
+/** A ref that never holds its node (see the toolbar refs below). */
+const NO_NODE = {
+  get current(): HTMLDivElement | null {
+    return null;
+  },
+  set current(_node: HTMLDivElement | null) {
+    // dropped on purpose
+  },
+};
+
 function resolve<T>(updater: MRT_Updater<T>, current: T): T {
   return typeof updater === 'function' ? (updater as (old: T) => T)(current) : updater;
 }
@@ -203,6 +213,12 @@ export const RecordTable = memo(function RecordTable(props: RecordTableProps) {
         </Typography>
       ),
   });
+
+  // material-react-table measures its toolbars after every commit of the table (offsetHeight: a
+  // forced layout of the page) and renders the table again with the height, which only its full
+  // screen mode uses; mDIS has none. Without a node to measure, the height stays 0 and nothing renders.
+  table.refs.topToolbarRef = NO_NODE;
+  table.refs.bottomToolbarRef = NO_NODE;
 
   return (
     <>
