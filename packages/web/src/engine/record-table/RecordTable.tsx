@@ -7,7 +7,6 @@ import {
   type MRT_PaginationState,
   type MRT_RowSelectionState,
   type MRT_SortingState,
-  type MRT_Updater,
   type MRT_VisibilityState,
 } from 'material-react-table';
 import Alert from '@mui/material/Alert';
@@ -16,6 +15,7 @@ import type { FormTemplate } from '@mdis/shared';
 import type { FormRecord } from '../api/records.api';
 import { PAGE_SIZES } from '../storage/formStorage';
 import { tableColumns } from './tableColumns';
+import { NO_NODE, completeOrder, resolve, siblingRow } from './recordTableHelpers';
 
 export const EMPTY_TABLE_MESSAGE = 'No data available for this filter setting.';
 export const tableErrorMessage = (serverMessage: string) => `Unable to load table items: ${serverMessage}`;
@@ -59,34 +59,6 @@ export interface RecordTableProps {
   navigationDisabled: boolean;
   /** Only the rows in view are rendered (chosen when the table is mounted). */
   virtual?: boolean;
-}
-
-/** The row element above or below (arrow keys), skipping anything that is not a record row. */
-function siblingRow(row: HTMLElement, target: 'previous' | 'next'): HTMLElement | null {
-  let next = target === 'next' ? row.nextElementSibling : row.previousElementSibling;
-  while (next && !(next instanceof HTMLElement && next.dataset.recordId))
-    next = target === 'next' ? next.nextElementSibling : next.previousElementSibling;
-  return next instanceof HTMLElement ? next : null;
-}
-
-/** A ref that never holds its node (see the toolbar refs below). */
-const NO_NODE = {
-  get current(): HTMLDivElement | null {
-    return null;
-  },
-  set current(_node: HTMLDivElement | null) {
-    // dropped on purpose
-  },
-};
-
-function resolve<T>(updater: MRT_Updater<T>, current: T): T {
-  return typeof updater === 'function' ? (updater as (old: T) => T)(current) : updater;
-}
-
-/** The stored order, without columns that are gone and with new ones appended. */
-function completeOrder(stored: MRT_ColumnOrderState, ids: string[]): MRT_ColumnOrderState {
-  const known = stored.filter((id) => ids.includes(id));
-  return [...known, ...ids.filter((id) => !known.includes(id))];
 }
 
 /**
