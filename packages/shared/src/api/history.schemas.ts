@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { listSchema, PAGE_MAX, pageQuerySchema } from './list.schemas';
+import { PAGE_MAX } from './list-rules';
+import { listSchema, pageQuerySchema } from './list.schemas';
 
 /** `link` / `unlink`: a many-to-many link of the record to another record was added / removed. */
 export const HISTORY_ACTIONS = ['create', 'update', 'delete', 'link', 'unlink'] as const;

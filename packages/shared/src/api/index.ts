@@ -1,4 +1,5 @@
 export * from './list.schemas';
+export * from './list-rules';
 export * from './records-query.schemas';
 export * from './auth.schemas';
 export * from './auth-user-guard';
@@ -9,6 +10,7 @@ export * from './posts.schemas';
 export * from './messages.schemas';
 export * from './account.schemas';
 export * from './reports.schemas';
+export * from './report-messages';
 export * from './template-manager.schemas';
 export * from './forms-menu.schemas';
 export * from './history.schemas';

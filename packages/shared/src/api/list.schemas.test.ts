@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isWholeList, listQuerySchema, parseSortTerms } from './list.schemas';
+import { isWholeList } from './list-rules';
+import { listQuerySchema, parseSortTerms } from './list.schemas';
 
 describe('listQuerySchema', () => {
   it('gathers filter[col]=expr keys into the filter map, repeated keys as a list', () => {

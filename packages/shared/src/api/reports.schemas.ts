@@ -29,19 +29,3 @@ export type ReportLists = z.infer<typeof reportListsSchema>;
  * the action's parameters (CreateSampleSeries: top, length, interval, count, material).
  */
 export const reportActionBodySchema = z.looseObject({ confirmed: z.literal(true).optional() }).nullish();
-
-/** Exact texts of the reports area (spec 1 §7, §8; reference §6). */
-export const REPORT_MESSAGES = {
-  modelMismatch: 'report can not be used for model',
-  loadFailed: 'unable to get reports',
-  confirmTitle: 'Please confirm!',
-  notFound: (name: string) => `Report "${name}" not found.`,
-  confirmationRequired: 'This report changes data: confirm it first.',
-  actionNeedsPost: 'This report changes data: run it from the form after confirming.',
-  noRecords: 'No records to report.',
-  badIds: "Invalid query parameter 'specific-ids': a comma-separated list of record ids is expected.",
-  badFilters: "Invalid query parameter 'filters': a JSON object of column → filter expression is expected.",
-  missingId: "Missing query parameter 'id'.",
-  missingModel: "Missing query parameter 'model' or 'form'.",
-  missingListName: "Missing query parameter 'listname'.",
-} as const;

@@ -7,7 +7,7 @@ import {
   parseExtraFilter,
   type ExtraFilterCondition,
 } from './extra-filter';
-import type { FilterColumnInfo } from './filter-query';
+import type { FilterColumnInfo } from './filter-columns';
 
 describe('parseExtraFilter', () => {
   it('splits key operator value parts on &', () => {

@@ -1,7 +1,7 @@
 import { AppError } from '../errors';
 import type { FilterNode } from './filter-ast';
 import { parseFilterExpression } from './filter-parser';
-import type { FilterColumnInfo } from './filter-query';
+import type { FilterColumnInfo } from './filter-columns';
 
 /** The operators of a select source's `extraFilter` (spec 1 §5), longest first. */
 export const EXTRA_FILTER_OPERATORS = ['!=', '==', '<=', '>=', '=', '<', '>'] as const;

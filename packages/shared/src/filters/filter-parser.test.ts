@@ -3,7 +3,8 @@ import { AppError } from '../errors';
 import type { ColumnKind, FilterNode } from './filter-ast';
 import { FILTER_ERROR_FIXTURES, FILTER_FIXTURES } from './filter-fixtures';
 import { parseFilterExpression } from './filter-parser';
-import { filterColumnInfo, parseFilterQuery, serializeFilterNode, type FilterColumnInfo } from './filter-query';
+import { filterColumnInfo, type FilterColumnInfo } from './filter-columns';
+import { parseFilterQuery, serializeFilterNode } from './filter-query';
 
 const PARSED: [string, ColumnKind, FilterNode][] = [
   ['5', 'number', { column: 'c', kind: 'number', op: 'eq-exact', value: 5 }],

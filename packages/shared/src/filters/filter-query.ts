@@ -1,13 +1,7 @@
 import { AppError } from '../errors';
-import { fieldTypeOf } from '../field-types/registry';
-import { isNullFilterNode, type ColumnKind, type FilterNode, type NullFilterNode } from './filter-ast';
+import { isNullFilterNode, type FilterNode, type NullFilterNode } from './filter-ast';
+import type { FilterColumnInfo } from './filter-columns';
 import { parseFilterExpression } from './filter-parser';
-
-/** What a filter needs to know about a column: its kind and, for list columns, the list. */
-export interface FilterColumnInfo {
-  kind: ColumnKind;
-  listName?: string;
-}
 
 /** A query-string value: `filter[col]=x` once, repeated, or absent. */
 export type FilterQueryValue = string | readonly string[] | undefined;
@@ -64,29 +58,4 @@ export function serializeFilterNode(node: FilterNode): string {
   // a bare regex starting with an operator character would be read as that operator
   if (node.op === 'match' && /^[=!<>]/.test(text)) return `=${text}`;
   return `${PREFIX[node.op]}${text}`;
-}
-
-/** The operators (URL prefixes) a filter bar may offer per column kind. */
-export const FILTER_OPERATORS_BY_KIND = {
-  number: ['=', '!=', '<', '<=', '>', '>=', '==NULL', '!==NULL'],
-  text: ['=', '!=', '==', '!==', '<', '<=', '>', '>=', '==NULL', '!==NULL'],
-  date: ['=', '!=', '==', '!==', '<', '<=', '>', '>=', '==NULL', '!==NULL'],
-  list: ['=', '!=', '==', '!==', '==NULL', '!==NULL'],
-  boolean: ['=', '!=', '==NULL', '!==NULL'],
-} as const satisfies Record<ColumnKind, readonly string[]>;
-
-/**
- * The filter kind of a template column: numbers, booleans, dates (date, dateTime, time), text;
- * a column with a `selectListName` is a `list` column. Relation columns give undefined.
- * @example filterColumnInfo({ type: 'string', selectListName: 'CORE_TYPE' }) // { kind: 'list', listName: 'CORE_TYPE' }
- */
-export function filterColumnInfo(column: {
-  type: string;
-  selectListName?: string | null | undefined;
-}): FilterColumnInfo | undefined {
-  // The column type's registry entry says its kind; relation types have none.
-  const kind = fieldTypeOf(column.type)?.filterKind;
-  if (kind === undefined) return undefined;
-  if (kind === 'text' && column.selectListName) return { kind: 'list', listName: column.selectListName };
-  return { kind };
 }

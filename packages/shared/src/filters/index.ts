@@ -1,6 +1,7 @@
 export * from './filter-ast';
 export * from './filter-parser';
 export * from './filter-query';
+export * from './filter-columns';
 export * from './portable-regex';
 export * from './filter-matcher';
 export * from './filter-fixtures';

@@ -1,12 +1,4 @@
-import {
-  ALL_ROWS,
-  formTemplateSchema,
-  isWholeList,
-  modelTemplateSchema,
-  type FormTemplate,
-  type ListMeta,
-  type ModelTemplate,
-} from '@mdis/shared';
+import { ALL_ROWS, isWholeList, type FormTemplate, type ListMeta, type ModelTemplate } from '@mdis/shared';
 import { api } from '../../platform/api/apiClient';
 
 export type FormRecord = Record<string, unknown>;
@@ -137,8 +129,19 @@ export const recordsApi = {
     const items = (answer as { items?: unknown } | undefined)?.items;
     return Array.isArray(items) ? items.length : 0;
   },
-  formTemplate: async (name: string): Promise<FormTemplate> =>
-    formTemplateSchema.parse(await api.get<unknown>('get-form-template', { name }, { base: 'cg/api/' })),
-  modelTemplate: async (name: string): Promise<ModelTemplate> =>
-    modelTemplateSchema.parse(await api.get<unknown>('get-model-template', { name }, { base: 'cg/api/' })),
+  // The template schemas (and zod with them) load beside the request, not with the form's chunk.
+  formTemplate: async (name: string): Promise<FormTemplate> => {
+    const [body, { formTemplateSchema }] = await Promise.all([
+      api.get<unknown>('get-form-template', { name }, { base: 'cg/api/' }),
+      import('@mdis/shared/templates'),
+    ]);
+    return formTemplateSchema.parse(body);
+  },
+  modelTemplate: async (name: string): Promise<ModelTemplate> => {
+    const [body, { modelTemplateSchema }] = await Promise.all([
+      api.get<unknown>('get-model-template', { name }, { base: 'cg/api/' }),
+      import('@mdis/shared/templates'),
+    ]);
+    return modelTemplateSchema.parse(body);
+  },
 };

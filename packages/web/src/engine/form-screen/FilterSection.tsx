@@ -8,17 +8,21 @@ import FilterAltIcon from '@mui/icons-material/FilterAlt';
 import FilterAltOffIcon from '@mui/icons-material/FilterAltOff';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import TuneIcon from '@mui/icons-material/Tune';
-import { useCallback } from 'react';
+import { Suspense, useCallback } from 'react';
 import { helpUrl } from '../../platform/help/helpUrl';
+import { lazyPage } from '../../platform/routing/lazyWithTimeout';
 import { useSessionContext } from '../../platform/session/SessionContext';
 import { BatchFilterChip } from '../filter-bar/BatchFilterChip';
 import { FilterBar } from '../filter-bar/FilterBar';
 import { FilterBarActions } from '../filter-bar/FilterBarExtensions';
-import { ValueFilterChips } from '../filter-bar/ValueFilterChips';
 import type { FilterSelection } from '../filter-bar/filterCascade';
 import { FORM_SHORTCUTS } from '../shortcuts/shortcuts';
 import { useFormScreen } from './FormScreenContext';
 import { SECTION_IDS } from './focusSections';
+
+// The chips parse the expressions as the server does, with the filter language and its regex
+// engine (re2js, 46 kB gzip): loaded when there is a filter by value, not with every form.
+const ValueFilterChips = lazyPage(() => import('../filter-bar/ValueFilterChips'), 'ValueFilterChips');
 
 export interface FilterSectionProps {
   onToggleFilterByValue: () => void;
@@ -44,12 +48,16 @@ export function FilterSection(props: FilterSectionProps) {
             disabled={state.scenario !== 'view'}
           />
           <BatchFilterChip selection={state.filter} onChange={onChange} disabled={state.scenario !== 'view'} />
-          <ValueFilterChips
-            fields={extras.searchable}
-            columns={extras.model?.columns}
-            value={state.valueFilters}
-            onChange={(valueFilters) => dispatch({ type: 'valueFilters', valueFilters })}
-          />
+          {activeValueFilters > 0 && (
+            <Suspense fallback={null}>
+              <ValueFilterChips
+                fields={extras.searchable}
+                columns={extras.model?.columns}
+                value={state.valueFilters}
+                onChange={(valueFilters) => dispatch({ type: 'valueFilters', valueFilters })}
+              />
+            </Suspense>
+          )}
         </Box>
         <FilterActions {...props} />
       </Box>

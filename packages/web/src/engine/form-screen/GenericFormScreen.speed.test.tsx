@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { ADMIN } from '../../test/mockApi';
+import { ADMIN, requestUrl } from '../../test/mockApi';
 import { core, listBody, mockFormApi, renderScreen } from './test/fixtures';
 
 const HOLE = { expedition: 1, site: 3, hole: 7 };
@@ -25,5 +25,25 @@ describe('a long page of the record table', { timeout: 30_000 }, () => {
     const rendered = table.querySelectorAll('tr[data-record-id]').length;
     expect(rendered).toBeGreaterThan(0);
     expect(rendered).toBeLessThan(PAGE / 4);
+  });
+
+  it('shows a progress bar, not rows of placeholders, while the list loads', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const fetchMock = mockFormApi(ADMIN, () => ({ status: 200, body: listBody([core(1), core(2)]) }));
+    const answer = fetchMock.getMockImplementation();
+    if (!answer) throw new Error('mockFormApi has no implementation');
+    fetchMock.mockImplementation(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      if (new URL(requestUrl(input), 'http://localhost/').pathname === '/api/v1/form') await held;
+      return answer(input, init);
+    });
+    renderScreen({ user: ADMIN, route: { filter: HOLE } });
+    const table = await screen.findByRole('table', { name: 'core records' });
+    await waitFor(() => expect(screen.getAllByRole('progressbar').length).toBeGreaterThan(0));
+    // placeholder rows cost a render of every cell and another in its effect, to be thrown away
+    expect(table.querySelectorAll('tbody tr').length).toBeLessThanOrEqual(1);
+    expect(table.querySelector('.MuiSkeleton-root')).toBeNull();
+    release();
+    await waitFor(() => expect(table.querySelectorAll('tr[data-record-id]').length).toBe(2));
   });
 });

@@ -183,6 +183,8 @@ export function useRecordActions(options: ActionsOptions) {
     }
   };
 
+  // The toolbar is free again once the server confirms the delete: the lists are read again
+  // without waiting for them (as after a save).
   const remove = () =>
     run(async () => {
       if (!canEdit || scenario !== 'view' || id === null) return;
@@ -191,7 +193,7 @@ export function useRecordActions(options: ActionsOptions) {
         await recordsApi.remove(form.name, id);
         notify(MESSAGES.deleted, 'success');
         dispatch({ type: 'deleted' });
-        await queryClient.invalidateQueries({ queryKey: recordKeys.form(form.name) });
+        void queryClient.invalidateQueries({ queryKey: recordKeys.form(form.name) });
       } catch (error) {
         warn(MESSAGES.cannotDelete(errorMessage(error)));
       }

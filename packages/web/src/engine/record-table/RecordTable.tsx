@@ -7,7 +7,6 @@ import {
   type MRT_PaginationState,
   type MRT_RowSelectionState,
   type MRT_SortingState,
-  type MRT_Updater,
   type MRT_VisibilityState,
 } from 'material-react-table';
 import Alert from '@mui/material/Alert';
@@ -16,6 +15,7 @@ import type { FormTemplate } from '@mdis/shared';
 import type { FormRecord } from '../api/records.api';
 import { PAGE_SIZES } from '../storage/formStorage';
 import { tableColumns } from './tableColumns';
+import { NO_NODE, completeOrder, resolve, siblingRow } from './recordTableHelpers';
 
 export const EMPTY_TABLE_MESSAGE = 'No data available for this filter setting.';
 export const tableErrorMessage = (serverMessage: string) => `Unable to load table items: ${serverMessage}`;
@@ -59,24 +59,6 @@ export interface RecordTableProps {
   navigationDisabled: boolean;
   /** Only the rows in view are rendered (chosen when the table is mounted). */
   virtual?: boolean;
-}
-
-/** The row element above or below (arrow keys), skipping anything that is not a record row. */
-function siblingRow(row: HTMLElement, target: 'previous' | 'next'): HTMLElement | null {
-  let next = target === 'next' ? row.nextElementSibling : row.previousElementSibling;
-  while (next && !(next instanceof HTMLElement && next.dataset.recordId))
-    next = target === 'next' ? next.nextElementSibling : next.previousElementSibling;
-  return next instanceof HTMLElement ? next : null;
-}
-
-function resolve<T>(updater: MRT_Updater<T>, current: T): T {
-  return typeof updater === 'function' ? (updater as (old: T) => T)(current) : updater;
-}
-
-/** The stored order, without columns that are gone and with new ones appended. */
-function completeOrder(stored: MRT_ColumnOrderState, ids: string[]): MRT_ColumnOrderState {
-  const known = stored.filter((id) => ids.includes(id));
-  return [...known, ...ids.filter((id) => !known.includes(id))];
 }
 
 /**
@@ -130,7 +112,10 @@ export const RecordTable = memo(function RecordTable(props: RecordTableProps) {
       columnFilters: state.columnFilters,
       showColumnFilters: state.showColumnFilters,
       rowSelection: state.rowSelection,
-      isLoading: loading && items.length === 0,
+      // Not the table's isLoading: it renders 20 placeholder rows of skeletons, each cell then
+      // re-rendering itself in an effect (about 600 cells on a sample form), all thrown away when
+      // the rows arrive, which is usually during that first render. The progress bar says it loads.
+      isLoading: false,
       showProgressBars: loading,
     },
     onPaginationChange: (u) => {
@@ -200,6 +185,12 @@ export const RecordTable = memo(function RecordTable(props: RecordTableProps) {
         </Typography>
       ),
   });
+
+  // material-react-table measures its toolbars after every commit of the table (offsetHeight: a
+  // forced layout of the page) and renders the table again with the height, which only its full
+  // screen mode uses; mDIS has none. Without a node to measure, the height stays 0 and nothing renders.
+  table.refs.topToolbarRef = NO_NODE;
+  table.refs.bottomToolbarRef = NO_NODE;
 
   return (
     <>
