@@ -30,6 +30,17 @@ export function maintainedIndexName(table: string, column: string): string {
   return physicalIndexName(table, column);
 }
 
+/** The (column, id) index of a maintained column. */
+export async function createMaintainedIndex(db: AnyDb, dialect: Dialect, table: string, column: string): Promise<void> {
+  // NULLs first, as lists sort ascending (PostgreSQL's default puts them last; SQLite's is first):
+  // an ascending sort reads the index forwards, a descending one backwards.
+  const order = dialect === 'postgres' ? sql` NULLS FIRST` : sql``;
+  const index = maintainedIndexName(table, column);
+  await sql`CREATE INDEX ${sql.ref(index)} ON ${sql.table(table)} (${sql.ref(column)}${order}, ${sql.ref('id')})`.execute(
+    db,
+  );
+}
+
 /** One range's rewrite in its own transaction; PostgreSQL's JIT is off for it (see below). */
 async function backfillRange(
   db: AnyDb,
@@ -128,16 +139,9 @@ async function syncTable(
     );
   // Filled before the index is built: one sort of the finished values, not an index write per row.
   await backfillMaintained(db, dialect, table, options.backfillAll ? wanted : added);
-  for (const { column } of wanted) {
-    const index = maintainedIndexName(table, column);
-    // NULLs first, as lists sort ascending (PostgreSQL's default puts them last; SQLite's is first):
-    // an ascending sort reads the index forwards, a descending one backwards.
-    const order = dialect === 'postgres' ? sql` NULLS FIRST` : sql``;
-    if (!live.indices.some((i) => i.name === index))
-      await sql`CREATE INDEX ${sql.ref(index)} ON ${sql.table(table)} (${sql.ref(column)}${order}, ${sql.ref('id')})`.execute(
-        db,
-      );
-  }
+  for (const { column } of wanted)
+    if (!live.indices.some((i) => i.name === maintainedIndexName(table, column)))
+      await createMaintainedIndex(db, dialect, table, column);
   if (added.length === 0 && stale.length === 0) return undefined;
   return { table, added: added.map((c) => c.column), dropped: stale.map((c) => c.name) };
 }
