@@ -83,7 +83,7 @@ async function persist(
   // Behaviors fill the record in the transaction: run again (stale plan), it starts from the input.
   const input = { ...record };
   const restart = () => {
-    for (const key of Object.keys(record)) if (!Object.hasOwn(input, key)) delete record[key];
+    for (const key of Object.keys(record)) if (!Object.hasOwn(input, key)) Reflect.deleteProperty(record, key);
     Object.assign(record, input);
   };
   try {
