@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -35,6 +35,7 @@ import { accountPlugin } from './modules/account/account.plugin';
 import { oauthPlugin } from './modules/account/oauth.plugin';
 import { passwordRecoveryPlugin } from './modules/account/password-recovery.plugin';
 import { syncMaintainedColumns } from './engine/schema-sync/maintained';
+import { rebuildNullsLastIndexes } from './engine/schema-sync/nulls-first';
 import { createFileServices, createServices } from './services';
 import { generatedDirOf } from './modules/template-manager/generator/code-generator';
 import { createGeneratedHooks } from './modules/template-manager/generator/generated-hooks';
@@ -61,10 +62,19 @@ export interface BuildAppOptions {
   plugins?: FastifyPluginAsync[];
 }
 
-/** The maintained columns on tables built before them (added, backfilled, indexed). */
-async function syncMaintainedOnStart(database: Database, services: ReturnType<typeof createServices>) {
+/**
+ * The maintained columns on tables built before them (added, backfilled, indexed), and PostgreSQL
+ * indexes built NULLS LAST by an older version rebuilt NULLS FIRST (schema-sync/nulls-first.ts).
+ */
+async function syncMaintainedOnStart(
+  database: Database,
+  services: ReturnType<typeof createServices>,
+  log: FastifyBaseLogger,
+) {
   const models = await services.templates.listModels();
   await syncMaintainedColumns(database.db, database.dialect, services.behaviors, models);
+  const rebuilt = await rebuildNullsLastIndexes(database.db, database.dialect, models);
+  if (rebuilt.length > 0) log.info({ indexes: rebuilt }, 'indexes rebuilt NULLS FIRST');
 }
 
 /** app/forms for a user: the forms menu with specialised forms and what each table may sort and filter by. */
@@ -97,7 +107,7 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
 
     const services = createServices(database, options, config, app.log);
     await useGeneratedCode(app, config, services);
-    await syncMaintainedOnStart(database, services);
+    await syncMaintainedOnStart(database, services, app.log);
     // One template revision read per request (engine/templates/template-store.ts).
     registerTemplateScope(app);
     // First, so that refusals (401, 403) carry them too.

@@ -46,7 +46,7 @@ export async function refreshAllMaintained(db: Db, dialect: Dialect): Promise<vo
   await syncMaintainedColumns(db, dialect, behaviors, models, { backfillAll: true });
 }
 
-function queryRecorder(base: Db, queries: string[], statements: CompiledQuery[]): KyselyPlugin {
+export function queryRecorder(base: Db, queries: string[], statements: CompiledQuery[]): KyselyPlugin {
   return {
     transformQuery: (args: PluginTransformQueryArgs) => {
       const compiled = base.getExecutor().compileQuery(args.node, args.queryId);

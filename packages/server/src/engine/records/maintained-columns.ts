@@ -1,6 +1,6 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../../infra/db/dialect';
-import type { AnyDb, BehaviorRegistry } from '../behaviors/behavior-registry';
+import type { AnyDb, BehaviorRegistry, PerParentSql } from '../behaviors/behavior-registry';
 import { shortIdentifier } from '../schema-sync/desired-table';
 import { maintainedExpressions } from './maintained-expressions';
 import type { RecordModel } from './record-model';
@@ -32,6 +32,8 @@ export interface MaintainedColumn {
    * behavior when it rebuilds the combined ids of a subtree (expression over parents' combined ids).
    */
   source: 'behavior' | 'expression';
+  /** The set-based form of `sql` for many rows at once (ColumnSql.perParent), when the behavior gives one. */
+  perParent?: PerParentSql;
 }
 
 export function maintainedColumnName(name: string): string {
@@ -59,7 +61,15 @@ function findMaintained(behaviors: BehaviorRegistry, model: RecordModel, dialect
       const isPseudo = Object.hasOwn(template.columns, name) && template.columns[name].type === 'pseudo';
       if (!column.maintained || !isPseudo || columns.has(name)) continue;
       const stored = maintainedColumnName(name);
-      columns.set(name, { name, column: stored, kind: column.kind, sql: column.sql, source: 'behavior' });
+      const { kind, sql: value, perParent } = column;
+      columns.set(name, {
+        name,
+        column: stored,
+        kind,
+        sql: value,
+        source: 'behavior',
+        ...(perParent ? { perParent } : {}),
+      });
     }
   }
   for (const expression of maintainedExpressions(model, dialect)) {

@@ -91,9 +91,16 @@ async function persist(
 ): Promise<number> {
   const { repository, dialect } = deps;
   const { model, writable } = target;
+  // Behaviors fill the record in the transaction: run again (stale plan), it starts from the input.
+  const input = { ...record };
+  const restart = () => {
+    for (const key of Object.keys(record)) if (!Object.hasOwn(input, key)) Reflect.deleteProperty(record, key);
+    Object.assign(record, input);
+  };
   try {
-    return await repository.transaction((trx: DynamicTrx) =>
-      writeInTransaction(deps, trx, target, { record, previous, relations, id, restoredId }),
+    return await repository.transaction(
+      (trx: DynamicTrx) => writeInTransaction(deps, trx, target, { record, previous, relations, id, restoredId }),
+      restart,
     );
   } catch (error) {
     throw translateWriteError(error, { dialect, model, writable, record });

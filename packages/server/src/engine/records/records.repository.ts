@@ -1,5 +1,6 @@
 import { PostgresAdapter, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { POSTGRES_FILTER_TIMEOUT_MS } from '../../infra/db/query-budget';
+import { retryOnStalePlan } from '../../infra/db/named-statements';
 import { type IndexStats, createSqliteStats } from '../../infra/db/sqlite-stats';
 import { countedRows } from '../schema-sync';
 import type { DynamicDb, DynamicTrx, Row } from './dynamic-db';
@@ -111,10 +112,13 @@ export function createRecordsRepository(db: DynamicDb) {
   const sqliteStats = postgres ? undefined : createSqliteStats(db);
   async function read<T>(where: Conditions, query: RawBuilder<T>): Promise<T[]> {
     if (!bounded || !where.regex) return (await query.execute(db)).rows;
-    return db.transaction().execute(async (trx) => {
-      await sql`SET LOCAL statement_timeout = ${sql.lit(POSTGRES_FILTER_TIMEOUT_MS)}`.execute(trx);
-      return (await query.execute(trx)).rows;
-    });
+    // A read only: run again whole when a table changed under its prepared statement.
+    return retryOnStalePlan(() =>
+      db.transaction().execute(async (trx) => {
+        await sql`SET LOCAL statement_timeout = ${sql.lit(POSTGRES_FILTER_TIMEOUT_MS)}`.execute(trx);
+        return (await query.execute(trx)).rows;
+      }),
+    );
   }
 
   return {
@@ -204,10 +208,15 @@ export function createRecordsRepository(db: DynamicDb) {
     aggregateChildren: (table: string, parentColumn: string, parentIds: number[], selections: AggregateSelection[]) =>
       aggregateChildren(db, table, parentColumn, parentIds, selections),
 
-    /** A new transaction; inside a caller's (an offline sync batch) the write joins it. */
-    transaction<T>(run: (trx: DynamicTrx) => Promise<T>): Promise<T> {
+    /**
+     * A new transaction; inside a caller's (an offline sync batch) the write joins it. With
+     * `retryStale` (the caller's undo of what `run` changed outside the database) a transaction a
+     * stale prepared plan aborted runs once more; never a caller's, which the error has aborted.
+     */
+    transaction<T>(run: (trx: DynamicTrx) => Promise<T>, retryStale?: () => void): Promise<T> {
       if (insideTransaction(db)) return run(db);
-      return db.transaction().execute(run);
+      const once = () => db.transaction().execute(run);
+      return retryStale ? retryOnStalePlan(once, retryStale) : once();
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { PostgresPool } from 'kysely';
 import type pg from 'pg';
 import { auditActorJson } from './audit-context';
-import { currentSchemaGeneration, isStalePlan, statementNames } from './named-statements';
+import { currentSchemaGeneration, isNameable, isStalePlan, schemaChanged, statementNames } from './named-statements';
 
 /** The PostgreSQL setting the history trigger reads (`current_setting('mdis.audit', true)`). */
 export const AUDIT_SETTING = 'mdis.audit';
@@ -25,6 +25,9 @@ function patchClient(client: pg.PoolClient): void {
   let names = statementNames();
   let inTransaction = false;
   const prepared = async (text: string, values: unknown[]) => {
+    // Only before a statement that runs named: a ROLLBACK of a transaction a stale plan aborted
+    // must not be preceded by a DEALLOCATE, which the aborted transaction would refuse.
+    if (!isNameable(text)) return query(text, values);
     if (names.generation !== currentSchemaGeneration()) {
       // The old plans may not fit the tables any more: freed, and the next names are new ones.
       names = statementNames();
@@ -36,8 +39,11 @@ function patchClient(client: pg.PoolClient): void {
       return await query({ name, text, values });
     } catch (error) {
       if (!isStalePlan(error)) throw error;
+      // Another instance altered a table: every connection's plans may be stale, not just this one.
+      schemaChanged();
       names.forget(text);
-      // Inside a transaction the error has aborted it: a retry would only fail again, differently.
+      // Inside a transaction the error has aborted it: the caller may run the whole of it again
+      // (retryOnStalePlan); a retry of this statement alone would only fail again, differently.
       if (inTransaction) throw error;
       return query(text, values);
     }

@@ -40,7 +40,7 @@ export function statementNames(limit = NAMED_STATEMENTS_PER_CONNECTION, generati
     nameOf(text: string): string | undefined {
       const known = names.get(text);
       if (known !== undefined) return known ?? undefined;
-      if (names.size >= limit || !SELECT.test(text)) return undefined;
+      if (names.size >= limit || !isNameable(text)) return undefined;
       const hash = createHash('sha1').update(text).digest('hex').slice(0, 24);
       const name = `mdis_${String(generation)}_${hash}`;
       names.set(text, name);
@@ -53,7 +53,28 @@ export function statementNames(limit = NAMED_STATEMENTS_PER_CONNECTION, generati
   };
 }
 
+/** Whether a statement text runs named (SELECTs): only those can meet a stale plan. */
+export function isNameable(text: string): boolean {
+  return SELECT.test(text);
+}
+
 /** PostgreSQL's answer when a table changed under a prepared statement ("cached plan must not change result type"). */
 export function isStalePlan(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === '0A000';
+}
+
+/**
+ * Runs `work` once more when it failed on a stale plan: inside a transaction that error aborts it,
+ * so only a whole transaction (or a read) can be run again, and only one whose effects all lived in
+ * that transaction; `beforeRetry` undoes what the first run changed outside it (a record's values).
+ * By then the pool has advanced the schema generation, so the second run prepares afresh.
+ */
+export async function retryOnStalePlan<T>(work: () => Promise<T>, beforeRetry?: () => void): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!isStalePlan(error)) throw error;
+    beforeRetry?.();
+    return work();
+  }
 }

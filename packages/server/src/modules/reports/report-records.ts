@@ -1,5 +1,6 @@
 import { ALL_ROWS, AppError, REPORT_MESSAGES } from '@mdis/shared';
 import type { Row } from '../../engine/records/dynamic-db';
+import { collectGarbage } from '../../infra/memory';
 import type { RecordTargetRef } from '../../engine/records/record-target';
 import type { ReportInput, ReportTarget } from './report-definition';
 
@@ -61,6 +62,22 @@ export async function recordsWhere(
  */
 export const EXPORT_BATCH_ROWS = 500;
 
+/**
+ * Batches between full collections of an export (infra/memory.ts). PostgreSQL, 200k samples, loaded
+ * machine: none 24 s, RSS +114 MB; every 20 batches 60 s, +4 MB; every 60 batches 30 s, +20 MB.
+ */
+export const EXPORT_BATCHES_PER_COLLECTION = 60;
+
+/** The batches as they come, with a full garbage collection every EXPORT_BATCHES_PER_COLLECTION. */
+async function* collected(batches: AsyncIterable<Row[]>): AsyncGenerator<Row[]> {
+  let count = 0;
+  for await (const rows of batches) {
+    yield rows;
+    count += 1;
+    if (count % EXPORT_BATCHES_PER_COLLECTION === 0) await collectGarbage();
+  }
+}
+
 export interface RecordBatches {
   /** How many records the export holds (known before the first byte is sent). */
   total: number;
@@ -98,7 +115,7 @@ export async function reportRecordBatches(input: ReportInput, batchRows = EXPORT
         yield page.items;
       }
     }
-    return { total: first._meta.totalCount, batches: seeking() };
+    return { total: first._meta.totalCount, batches: collected(seeking()) };
   }
   const ids = await records.listIds(user, target.ref, list, options);
   const whole = { ...list, 'per-page': ALL_ROWS };
@@ -108,5 +125,5 @@ export async function reportRecordBatches(input: ReportInput, batchRows = EXPORT
       yield (await records.list(user, target.ref, whole, { ids: slice, count: 'skip' })).items;
     }
   }
-  return { total: ids.length, batches: slices() };
+  return { total: ids.length, batches: collected(slices()) };
 }

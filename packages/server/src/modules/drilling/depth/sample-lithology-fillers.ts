@@ -1,30 +1,18 @@
-import { type RawBuilder, sql } from 'kysely';
-import type { ColumnSql } from '../../../engine/behaviors/behavior-registry';
-import type { Dialect } from '../../../infra/db/dialect';
+import { sql } from 'kysely';
 import {
   DRILLING_TABLES,
   type DepthDb,
   type DepthFiller,
   type DepthValues,
   type PageRows,
-  asNumber,
   idOf,
   numberOf,
-  numberSql,
-  recordColumn,
   roundDepth,
-  roundSql,
   rowsHolding,
   selectByIds,
 } from './depth-sql';
-import {
-  type SectionDepth,
-  type SectionRow,
-  depthOf,
-  sectionCoreJoin,
-  sectionDepthItems,
-  sectionDepthSql,
-} from './section-depths';
+import { type IntervalColumns, intervalSql, onSplit } from './interval-sql';
+import { type SectionDepth, type SectionRow, depthOf, sectionCoreJoin, sectionDepthItems } from './section-depths';
 
 /** An interval on a section split in cm from the split's top: a sample or a lithology unit. */
 interface Interval {
@@ -35,12 +23,6 @@ interface Interval {
 interface IntervalOnSection {
   interval: Interval;
   section: SectionDepth | undefined;
-}
-
-/** The stored columns of the interval in its table (cm from the split's top). */
-interface IntervalColumns {
-  top: string;
-  length: string;
 }
 
 /**
@@ -133,21 +115,6 @@ function loadIntervals(
   return rows ? intervalsFromRows(db, rows, columns) : intervalsById(db, table, ids, columns);
 }
 
-/**
- * The interval's depths in SQL over the list's record: the section reached through the record's
- * split (NULL without one), the interval's top and bottom in cm, in metres from the section's mcd top.
- */
-function intervalSql(columns: IntervalColumns, dialect: Dialect) {
-  const section = sectionDepthSql('s', dialect);
-  const onSection = (value: RawBuilder<unknown>) => sql`(SELECT ${value} FROM ${sql.table(DRILLING_TABLES.split)} sp
-    JOIN ${sql.table(DRILLING_TABLES.section)} s ON s.id = sp.section_id WHERE sp.id = ${recordColumn('section_split_id')})`;
-  const top = sql`(CAST(${numberSql(recordColumn(columns.top))} AS DOUBLE PRECISION) / 100)`;
-  const bottom = sql`(CAST(${numberSql(recordColumn(columns.top))} + ${numberSql(recordColumn(columns.length))} AS DOUBLE PRECISION) / 100)`;
-  const at = (offset: RawBuilder<unknown>): ColumnSql =>
-    asNumber(onSection(roundSql(sql`(${section.mcdTop} + ${offset})`, dialect)));
-  return { top, bottom, at, scale: section.scale };
-}
-
 // CSF-B squeezes or stretches the curated section back onto its drilled length; without a positive
 // curated (or section) length there is nothing to scale by, and the unscaled offset is used.
 function csfbScale(section: SectionDepth): number {
@@ -181,12 +148,17 @@ export const sampleDepthFiller: DepthFiller = {
     return values;
   },
   sql: (_table, dialect) => {
-    const { top, bottom, at, scale } = intervalSql({ top: 'top', length: 'sample_length' }, dialect);
+    const { top, bottom, at, scale, onSplit: split } = intervalSql({ top: 'top', length: 'sample_length' }, dialect);
     return {
-      mcd_top_depth: at(top),
-      mcd_bottom_depth: at(bottom),
-      csfb_top_depth: at(sql`(${top} * ${scale})`),
-      csfb_bottom_depth: at(sql`(${bottom} * ${scale})`),
+      mcd_top_depth: onSplit(at(top), split, () => top, dialect),
+      mcd_bottom_depth: onSplit(at(bottom), split, () => bottom, dialect),
+      csfb_top_depth: onSplit(at(sql`(${top} * ${scale})`), split, (p) => sql`(${top} * ${p('scale')})`, dialect),
+      csfb_bottom_depth: onSplit(
+        at(sql`(${bottom} * ${scale})`),
+        split,
+        (p) => sql`(${bottom} * ${p('scale')})`,
+        dialect,
+      ),
     };
   },
 };
