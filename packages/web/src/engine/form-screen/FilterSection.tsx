@@ -33,6 +33,7 @@ export interface FilterSectionProps {
 export function FilterSection(props: FilterSectionProps) {
   const { form, state, dispatch, actions, extras } = useFormScreen();
   const onChange = useCallback((filter: FilterSelection) => dispatch({ type: 'filter', filter }), [dispatch]);
+  const activeValueFilters = Object.keys(state.valueFilters).length;
   return (
     <Paper id={SECTION_IDS.filter} tabIndex={-1} variant="outlined" sx={{ p: 1.5 }} aria-label="Filter">
       {/* The selects take what the actions leave (a phone: the full width); the actions are one
