@@ -1,10 +1,10 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formTemplateSchema, type OfflineScope } from '@mdis/shared';
-import { storeUser } from '../../platform/session/userStorage';
 import { CORE_FORM, CORE_MODEL, core } from '../../engine/form-screen/test/fixtures';
 import { dropRefusedMessage, dropScope } from './dropScope';
-import { OfflineDb, setOfflineDbForTests } from './offlineDb';
+import type { OfflineDb } from './offlineDb';
+import { closeTestOfflineDb, openTestOfflineDb } from './offlineTestDb';
 import { answerOffline } from './offlineResponder';
 import { keptScopes, saveScope } from './offlineStore';
 import { isKeptOffline, markKeptOffline } from './registerOffline';
@@ -34,25 +34,12 @@ const coreIds = async () =>
 
 let db: OfflineDb;
 beforeEach(async () => {
-  storeUser({
-    id: 1,
-    username: 'ann',
-    email: '',
-    token: 't',
-    roles: [],
-    permissions: [],
-    profile: { name: 'ann', email: '' },
-  });
-  db = new OfflineDb(`test-${crypto.randomUUID()}`);
-  setOfflineDbForTests(db);
+  db = openTestOfflineDb();
   markKeptOffline();
   await saveScope(scopeOf(7, [1, 2]), { bytes: 1, ms: 1 });
   await saveScope(scopeOf(8, [3]), { bytes: 1, ms: 1 });
 });
-afterEach(async () => {
-  storeUser(null);
-  await db.delete();
-});
+afterEach(() => closeTestOfflineDb(db));
 
 describe('removing a scope kept offline', () => {
   it("removes the hole's records and leaves the other scope as it was", async () => {

@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { combinedIdOf, drillingCombinedIdNaming, formTemplateSchema, type OfflineScope } from '@mdis/shared';
-import { storeUser } from '../../platform/session/userStorage';
 import { CORE_FORM, CORE_MODEL, core } from '../../engine/form-screen/test/fixtures';
-import { OfflineDb, setOfflineDbForTests } from './offlineDb';
+import type { OfflineDb } from './offlineDb';
+import { closeTestOfflineDb, openTestOfflineDb } from './offlineTestDb';
 import { answerOffline } from './offlineResponder';
 import { queue, saveScope } from './offlineStore';
 
@@ -79,23 +79,10 @@ const call = async (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown)
 
 let db: OfflineDb;
 beforeEach(async () => {
-  storeUser({
-    id: 1,
-    username: 'ann',
-    email: '',
-    token: 't',
-    roles: [],
-    permissions: [],
-    profile: { name: 'ann', email: '' },
-  });
-  db = new OfflineDb(`test-${crypto.randomUUID()}`);
-  setOfflineDbForTests(db);
+  db = openTestOfflineDb();
   await saveScope(SCOPE, { bytes: 1, ms: 1 });
 });
-afterEach(async () => {
-  storeUser(null);
-  await db.delete();
-});
+afterEach(() => closeTestOfflineDb(db));
 
 describe('identifiers of records made offline', () => {
   it("shows the combined id the server's rule gives for the same records, marked pending", async () => {

@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formTemplateSchema } from '@mdis/shared';
-import { storeUser } from '../../platform/session/userStorage';
 import { CORE_FORM, CORE_MODEL, core } from '../../engine/form-screen/test/fixtures';
-import { OfflineDb, setOfflineDbForTests } from './offlineDb';
+import type { OfflineDb } from './offlineDb';
+import { closeTestOfflineDb, openTestOfflineDb } from './offlineTestDb';
 import { answerOffline, keepAnswer } from './offlineResponder';
 import { saveScope } from './offlineStore';
 
@@ -17,17 +17,7 @@ const items = async (query: string) =>
 
 let db: OfflineDb;
 beforeEach(async () => {
-  storeUser({
-    id: 1,
-    username: 'ann',
-    email: '',
-    token: 't',
-    roles: [],
-    permissions: [],
-    profile: { name: 'ann', email: '' },
-  });
-  db = new OfflineDb(`test-${crypto.randomUUID()}`);
-  setOfflineDbForTests(db);
+  db = openTestOfflineDb();
   await saveScope(
     {
       root: { form: 'hole', id: 7 },
@@ -47,10 +37,7 @@ beforeEach(async () => {
     { bytes: 1, ms: 1 },
   );
 });
-afterEach(async () => {
-  storeUser(null);
-  await db.delete();
-});
+afterEach(() => closeTestOfflineDb(db));
 
 describe("a model-backed select's options offline", () => {
   it('come from the kept records: prefix search, filter, selected values first, sorted by the text', async () => {

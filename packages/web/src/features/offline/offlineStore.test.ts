@@ -2,10 +2,10 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formTemplateSchema, type OfflineScope, type SyncResponse } from '@mdis/shared';
 import { api } from '../../platform/api/apiClient';
-import { storeUser } from '../../platform/session/userStorage';
 import { isApiError } from '../../platform/api/ApiError';
 import { CORE_FORM, CORE_MODEL, core } from '../../engine/form-screen/test/fixtures';
-import { OfflineDb, setOfflineDbForTests } from './offlineDb';
+import type { OfflineDb } from './offlineDb';
+import { closeTestOfflineDb, openTestOfflineDb, signInAs } from './offlineTestDb';
 import { answerOffline, keepAnswer } from './offlineResponder';
 import { OTHER_OWNER_MESSAGE, PENDING_TEXT, queue, saveScope, storedRecord } from './offlineStore';
 import { discard, resubmit } from './resolveRefused';
@@ -60,28 +60,14 @@ function serverAnswers(answer: (ops: Record<string, unknown>[]) => SyncResponse)
   return uploads;
 }
 
-const signIn = (username: string) =>
-  storeUser({
-    id: 1,
-    username,
-    email: '',
-    token: 't',
-    roles: [],
-    permissions: [],
-    profile: { name: username, email: '' },
-  });
-
 let db: OfflineDb;
 beforeEach(async () => {
-  signIn('ann');
-  db = new OfflineDb(`test-${crypto.randomUUID()}`);
-  setOfflineDbForTests(db);
+  db = openTestOfflineDb();
   await saveScope(SCOPE, { bytes: 1, ms: 1 });
 });
 afterEach(async () => {
-  storeUser(null);
   api.configure({ fetch: undefined });
-  await db.delete();
+  await closeTestOfflineDb(db);
 });
 
 describe('the offline store answering the records API', () => {
@@ -147,10 +133,10 @@ describe('the offline store answering the records API', () => {
 describe('another user of the same browser', () => {
   it('gets no records kept by the first one, and cannot take over while their changes wait', async () => {
     await call('PUT', 'form/1?name=core', { ...core(1), comment: 'edited' });
-    signIn('bob');
+    signInAs('bob');
     expect(await answerOffline({ method: 'GET', url: 'api/v1/form?name=core', body: undefined })).toBeUndefined();
     await expect(saveScope(SCOPE, { bytes: 1, ms: 1 })).rejects.toThrow(OTHER_OWNER_MESSAGE);
-    signIn('ann');
+    signInAs('ann');
     expect((await call('GET', 'form/1?name=core')).comment).toBe('edited');
   });
 });
