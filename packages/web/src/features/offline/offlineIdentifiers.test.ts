@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { combinedIdOf, drillingCombinedIdNaming, formTemplateSchema, type OfflineScope } from '@mdis/shared';
-import { CORE_FORM, CORE_MODEL, core } from '../../engine/form-screen/test/fixtures';
+import { COMBINED_ID_FIELD, CORE_FORM, CORE_MODEL, core } from '../../engine/form-screen/test/fixtures';
 import type { OfflineDb } from './offlineDb';
 import { closeTestOfflineDb, openTestOfflineDb } from './offlineTestDb';
 import { answerOffline } from './offlineResponder';
@@ -10,20 +10,15 @@ import { queue, saveScope } from './offlineStore';
 // Provisional identifiers offline (issue 22 item 2): what the server's behaviors will assign,
 // computed in the browser from the kept records with the same shared rules.
 
-const combinedIdField = {
-  name: 'combined_id',
-  label: 'Combined Id',
-  validators: [],
-  formInput: { type: 'text', disabled: true },
-  group: 'Core',
-  order: 3,
-};
-const CORE = formTemplateSchema.parse({ ...CORE_FORM, fields: [...CORE_FORM.fields, combinedIdField] });
+const CORE = formTemplateSchema.parse({ ...CORE_FORM, fields: [...CORE_FORM.fields, COMBINED_ID_FIELD] });
 const SECTION = formTemplateSchema.parse({
   ...CORE_FORM,
   name: 'section',
   dataModel: 'CoreSection',
-  fields: [{ ...CORE_FORM.fields[0], name: 'section', label: 'Section', formInput: { type: 'text' } }, combinedIdField],
+  fields: [
+    { ...CORE_FORM.fields[0], name: 'section', label: 'Section', formInput: { type: 'text' } },
+    COMBINED_ID_FIELD,
+  ],
   requiredFilters: [{ value: 'core', as: 'core_id' }],
 });
 const behavior = (name: string, parameters: Record<string, unknown>) => ({

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formTemplateSchema, type OfflineScope, type SyncResponse } from '@mdis/shared';
 import { api } from '../../platform/api/apiClient';
 import { isApiError } from '../../platform/api/ApiError';
-import { CORE_FORM, CORE_MODEL, core } from '../../engine/form-screen/test/fixtures';
+import { COMBINED_ID_FIELD, CORE_FORM, CORE_MODEL, core } from '../../engine/form-screen/test/fixtures';
 import type { OfflineDb } from './offlineDb';
 import { closeTestOfflineDb, openTestOfflineDb, signInAs } from './offlineTestDb';
 import { answerOffline, keepAnswer } from './offlineResponder';
@@ -13,17 +13,7 @@ import { syncNow } from './syncRunner';
 
 const FORM = formTemplateSchema.parse({
   ...CORE_FORM,
-  fields: [
-    ...CORE_FORM.fields,
-    {
-      name: 'combined_id',
-      label: 'Combined Id',
-      validators: [],
-      formInput: { type: 'text', disabled: true },
-      group: 'Core',
-      order: 3,
-    },
-  ],
+  fields: [...CORE_FORM.fields, COMBINED_ID_FIELD],
 });
 
 const SCOPE: OfflineScope = {

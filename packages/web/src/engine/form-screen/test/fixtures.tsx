@@ -209,3 +209,13 @@ export function bodyOf(fetchMock: { mock: { calls: unknown[][] } }, prefix: stri
   const body = (call?.[1] as RequestInit | undefined)?.body;
   return typeof body === 'string' ? (JSON.parse(body) as unknown) : undefined;
 }
+
+/** A core form's disabled Combined Id field (what the offline tests show provisional ids in). */
+export const COMBINED_ID_FIELD = {
+  name: 'combined_id',
+  label: 'Combined Id',
+  validators: [],
+  formInput: { type: 'text', disabled: true },
+  group: 'Core',
+  order: 3,
+};
