@@ -14,6 +14,7 @@ import {
   selectRecords,
 } from './record-query';
 import type { RecordModel } from './record-model';
+import { SAMPLE_CLEARLY_PAST, sampledEstimate, sampledMatches } from './sampled-count';
 
 type Executor = DynamicDb | DynamicTrx;
 
@@ -121,6 +122,20 @@ export function createRecordsRepository(db: DynamicDb) {
     );
   }
 
+  /** The rows a filter matches as estimated without counting them, and whether that is far past `cap`. */
+  async function estimateRows(model: RecordModel, where: Conditions, cap: number) {
+    if (postgres) {
+      const planned = planRows((await read(where, explainRows(model, where))).at(0)?.['QUERY PLAN']);
+      const estimate = planned === undefined ? undefined : Math.round(planned);
+      return { estimate, clearlyPast: estimate !== undefined && estimate >= ESTIMATE_ONLY_FACTOR * cap };
+    }
+    // A table too small to hold a count clearly past the cap is counted as it is.
+    const tableRows = await countedRows(db, model.table);
+    if (tableRows === undefined || tableRows < SAMPLE_CLEARLY_PAST * cap) return { clearlyPast: false };
+    const estimate = sampledEstimate(await read(where, sampledMatches(model, where)), tableRows);
+    return { estimate, clearlyPast: estimate !== undefined && estimate >= SAMPLE_CLEARLY_PAST * cap };
+  }
+
   return {
     async select(model: RecordModel, input: SelectInput): Promise<Row[]> {
       return read(input.where, selectRecords(model, input));
@@ -139,24 +154,21 @@ export function createRecordsRepository(db: DynamicDb) {
 
     /**
      * The total of a list page: the table's row counter when nothing filters it, else a count that
-     * stops past `cap` rows; past it the planner's estimate (PostgreSQL) or the lower bound.
+     * stops past `cap` rows; past it an estimate (PostgreSQL's planner, SQLite's sample) or the lower bound.
      */
     async countList(model: RecordModel, where: Conditions, cap: number): Promise<ListCount> {
       if (where.sql.length === 0) {
         const counted = await countedRows(db, model.table);
         if (counted !== undefined) return { total: counted, exact: true, lowerBound: false };
       }
-      // PostgreSQL plans first (~1 ms): when it expects far more rows than the cap, counting even
-      // up to the cap would read ~cap/selectivity rows for a number the estimate gives anyway.
-      const estimate = postgres
-        ? planRows((await read(where, explainRows(model, where))).at(0)?.['QUERY PLAN'])
-        : undefined;
-      if (estimate !== undefined && estimate >= ESTIMATE_ONLY_FACTOR * cap)
-        return { total: Math.round(estimate), exact: false, lowerBound: false };
+      // An estimate first (PostgreSQL plans in ~1 ms, SQLite samples ~2,000 rows): when it is far
+      // past the cap, counting even up to the cap would read ~cap/selectivity rows for a number
+      // the estimate gives anyway.
+      const { estimate, clearlyPast } = await estimateRows(model, where, cap);
+      if (estimate !== undefined && clearlyPast) return { total: estimate, exact: false, lowerBound: false };
       const n = toNumber((await read(where, boundedCount(model, where, cap))).at(0)?.n) ?? 0;
       if (n <= cap) return { total: n, exact: true, lowerBound: false };
-      if (estimate !== undefined && estimate > n)
-        return { total: Math.round(estimate), exact: false, lowerBound: false };
+      if (estimate !== undefined && estimate > n) return { total: estimate, exact: false, lowerBound: false };
       return { total: n, exact: false, lowerBound: true };
     },
 
