@@ -51,6 +51,13 @@ describe.each(DIALECTS)('estimated list counts (%s)', (dialect) => {
     if (dialect === 'sqlite') expect(t.queries.some((q) => q.includes(') AS bounded'))).toBe(false);
   });
 
+  it('estimates a broad regex without three letters in a row (no trigram, no planner statistics)', async () => {
+    const broad = await meta(`per-page=20&filter[c_string]=${encodeURIComponent('w[i]de')}`);
+    expect(broad).toMatchObject({ totalCountExact: false, totalCountIsLowerBound: false });
+    expect(broad.totalCount).toBeGreaterThan(28_500 * 0.85);
+    expect(broad.totalCount).toBeLessThan(28_500 * 1.15);
+  });
+
   it('counts a narrow filter exactly, also one whose rows are neighbours by id', async () => {
     expect(await meta('per-page=20&filter[c_integer]=<=500')).toEqual({
       totalCount: 500,

@@ -28,21 +28,29 @@ export const SAMPLE_MIN_RANGES = 16;
 export const SAMPLE_CLEARLY_PAST = 2;
 
 /**
- * Per sampled range: its rows and its matches. The ranges are a recursive CTE from the table's
- * lowest id in steps of (highest - lowest) / SAMPLE_RANGES, driving the table by its primary key
- * (CROSS JOIN keeps that order); ancestors are LEFT JOINed so every sampled row counts as seen.
+ * Per sampled range: its rows and its matches. The ranges start at the table's lowest id, in steps
+ * of (highest - lowest) / SAMPLE_RANGES, and drive the table through its primary key (SQLite: a
+ * recursive CTE, CROSS JOIN keeps it the outer loop; PostgreSQL: generate_series); ancestors are
+ * LEFT JOINed so that every sampled row counts as seen.
  */
 export function sampledMatches(
   model: RecordModel,
   where: Conditions,
+  dialect: 'sqlite' | 'postgres',
 ): RawBuilder<{ rows: number | string; hits: number | string | null }> {
   const table = sql.table(model.table);
   const joins = ancestorJoins(model, where.level);
   const width = sql.lit(SAMPLE_RANGE_IDS);
   const ranges = sql.lit(SAMPLE_RANGES);
-  return sql`WITH RECURSIVE bounds(lo, step) AS (
-    SELECT (SELECT MIN(id) FROM ${table}), MAX(((SELECT MAX(id) FROM ${table}) - (SELECT MIN(id) FROM ${table}) + 1) / ${ranges}, ${width})
-  ), s(lo) AS (SELECT lo FROM bounds UNION ALL SELECT s.lo + bounds.step FROM s, bounds LIMIT ${ranges})
+  const lowest = sql`(SELECT MIN(id) FROM ${table})`;
+  const span = sql`((SELECT MAX(id) FROM ${table}) - ${lowest} + 1) / ${ranges}`;
+  const starts =
+    dialect === 'sqlite'
+      ? sql`WITH RECURSIVE bounds(lo, step) AS (SELECT ${lowest}, MAX(${span}, ${width})),
+        s(lo) AS (SELECT lo FROM bounds UNION ALL SELECT s.lo + bounds.step FROM s, bounds LIMIT ${ranges})`
+      : sql`WITH bounds(lo, step) AS (SELECT ${lowest}, GREATEST(${span}, ${width})),
+        s(lo) AS (SELECT bounds.lo + i * bounds.step FROM bounds CROSS JOIN generate_series(0, ${ranges} - 1) AS g(i))`;
+  return sql`${starts}
   SELECT COUNT(*) AS rows, SUM(CASE WHEN ${allOf(where.sql)} THEN 1 ELSE 0 END) AS hits
   FROM s CROSS JOIN ${table} AS r ${joins} WHERE r.id >= s.lo AND r.id < s.lo + ${width} GROUP BY s.lo`;
 }
