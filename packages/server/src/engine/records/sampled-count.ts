@@ -44,15 +44,19 @@ export function sampledMatches(
   const ranges = sql.lit(SAMPLE_RANGES);
   const lowest = sql`(SELECT MIN(id) FROM ${table})`;
   const span = sql`((SELECT MAX(id) FROM ${table}) - ${lowest} + 1) / ${ranges}`;
+  // PostgreSQL: one id per row (s.id), looked up by equality. With a range per row its planner
+  // expected 1/9 of the table per range, costed the sample at 56M rows and JIT-compiled it (760 ms).
   const starts =
     dialect === 'sqlite'
       ? sql`WITH RECURSIVE bounds(lo, step) AS (SELECT ${lowest}, MAX(${span}, ${width})),
         s(lo) AS (SELECT lo FROM bounds UNION ALL SELECT s.lo + bounds.step FROM s, bounds LIMIT ${ranges})`
       : sql`WITH bounds(lo, step) AS (SELECT ${lowest}, GREATEST(${span}, ${width})),
-        s(lo) AS (SELECT bounds.lo + i * bounds.step FROM bounds CROSS JOIN generate_series(0, ${ranges} - 1) AS g(i))`;
+        s(lo, id) AS (SELECT bounds.lo + g.i * bounds.step, bounds.lo + g.i * bounds.step + k.j FROM bounds
+          CROSS JOIN generate_series(0, ${ranges} - 1) AS g(i) CROSS JOIN generate_series(0, ${width} - 1) AS k(j))`;
+  const inRange = dialect === 'sqlite' ? sql`r.id >= s.lo AND r.id < s.lo + ${width}` : sql`r.id = s.id`;
   return sql`${starts}
   SELECT COUNT(*) AS rows, SUM(CASE WHEN ${allOf(where.sql)} THEN 1 ELSE 0 END) AS hits
-  FROM s CROSS JOIN ${table} AS r ${joins} WHERE r.id >= s.lo AND r.id < s.lo + ${width} GROUP BY s.lo`;
+  FROM s CROSS JOIN ${table} AS r ${joins} WHERE ${inRange} GROUP BY s.lo`;
 }
 
 /**
