@@ -1,9 +1,8 @@
-import type { ListMeta } from '@mdis/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNT_CAP } from '../src/engine/records/record-count';
 import { DIALECTS } from './helpers/dialects';
-import { type RecordsTestApp, createRecordsApp } from './records-helpers';
+import { type RecordsTestApp, createRecordsApp, listCounts } from './records-helpers';
 
 // Issue 17: a broad filter over a large table is answered as an estimate ("of about"), without
 // counting up to the cap (SQLite: from a sample of id ranges, PostgreSQL: the planner's rows);
@@ -14,13 +13,7 @@ const ROWS = 6 * COUNT_CAP;
 
 describe.each(DIALECTS)('estimated list counts (%s)', (dialect) => {
   let t: RecordsTestApp;
-  const meta = async (query: string) => {
-    const response = await t.app.inject({ method: 'GET', url: `${MODEL_URL}&${query}`, headers: t.admin });
-    expect(response.statusCode, response.body).toBe(200);
-    const counts: ListMeta = response.json<{ _meta: ListMeta }>()._meta;
-    delete counts.nextCursor;
-    return counts;
-  };
+  const meta = (query: string) => listCounts(t, `${MODEL_URL}&${query}`);
 
   beforeAll(async () => {
     t = await createRecordsApp(dialect);
