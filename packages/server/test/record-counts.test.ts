@@ -5,7 +5,7 @@ import { buildApp } from '../src/app';
 import { COUNT_CAP } from '../src/engine/records/record-count';
 import { DIALECTS } from './helpers/dialects';
 import { testConfig } from './helpers/test-app';
-import { type RecordsTestApp, createRecord, createRecordsApp } from './records-helpers';
+import { type RecordsTestApp, createRecord, createRecordsApp, listCounts } from './records-helpers';
 
 // Issue 17 item 2: an unfiltered list reads its total from the table's row counter (kept by
 // triggers in the write's transaction); a filtered one is counted up to a cap, past it marked as a
@@ -15,14 +15,7 @@ const MODEL_URL = '/api/v1/global?name=TestFilter';
 
 describe.each(DIALECTS)('list counts (%s)', (dialect) => {
   let t: RecordsTestApp;
-  const meta = async (query: string) => {
-    const response = await t.app.inject({ method: 'GET', url: `${MODEL_URL}&${query}`, headers: t.admin });
-    expect(response.statusCode, response.body).toBe(200);
-    // The counts alone: the next page's cursor is list-cursor.test.ts's subject.
-    const counts: ListMeta = response.json<{ _meta: ListMeta }>()._meta;
-    delete counts.nextCursor;
-    return counts;
-  };
+  const meta = (query: string) => listCounts(t, `${MODEL_URL}&${query}`);
   const rowCount = async () =>
     Number((await sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM test_filter`.execute(t.db)).rows[0]?.n);
 

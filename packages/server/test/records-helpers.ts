@@ -1,4 +1,4 @@
-import { type ModelTemplate, parseFormTemplate, parseModelTemplate } from '@mdis/shared';
+import { type ListMeta, type ModelTemplate, parseFormTemplate, parseModelTemplate } from '@mdis/shared';
 import type { FastifyInstance } from 'fastify';
 import type {
   KyselyPlugin,
@@ -160,4 +160,13 @@ export async function seedChain(
     h2: withId(h2),
     h3: withId(h3),
   };
+}
+
+/** A list's `_meta` without its next page's cursor (list-cursor.test.ts's subject): the counts alone. */
+export async function listCounts(t: RecordsTestApp, url: string): Promise<ListMeta> {
+  const response = await t.app.inject({ method: 'GET', url, headers: t.admin });
+  if (response.statusCode !== 200) throw new Error(`GET ${url}: ${String(response.statusCode)} ${response.body}`);
+  const counts = response.json<{ _meta: ListMeta }>()._meta;
+  delete counts.nextCursor;
+  return counts;
 }
