@@ -44,6 +44,21 @@ export function run(command, args, options = {}) {
   });
 }
 
+/**
+ * Runs a command with its output collected instead of printed (for a step that runs alongside
+ * another one, whose log must stay readable); resolves with the exit code and the output.
+ */
+export function runCollected(command, args, options = {}) {
+  return new Promise((resolve) => {
+    let output = '';
+    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], ...options });
+    child.stdout.setEncoding('utf8').on('data', (chunk) => (output += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk) => (output += chunk));
+    child.on('error', (error) => resolve({ code: 127, output: `Could not start ${command}: ${error.message}\n` }));
+    child.on('close', (code, signal) => resolve({ code: code ?? 128 + signalNumber(signal), output }));
+  });
+}
+
 export function signalNumber(signal) {
   return { SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGTERM: 15 }[signal] ?? 1;
 }

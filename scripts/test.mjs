@@ -4,7 +4,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT, formatDuration, npmCommand, run } from './lib.mjs';
+import { ROOT, formatDuration, npmCommand, run, runCollected } from './lib.mjs';
 
 const CHROMIUM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
 const vitestBin = path.join(ROOT, 'node_modules/.bin/vitest');
@@ -50,7 +50,17 @@ async function vitestLayer(name, args, env = {}) {
   return { name, exitCode, ms: Date.now() - started, ...readCounts(outputFile, exitCode) };
 }
 
-async function browserLayer() {
+/**
+ * The web build for the browser tests, started while the integration tests run: they share nothing
+ * (the server tests serve their own temporary dist folders), and the build keeps the second core busy
+ * while the integration tests wait on the databases. Its output is printed when the browser layer starts.
+ */
+function startWebBuild() {
+  const started = Date.now();
+  return runCollected(npmCommand(), ['run', 'build']).then((result) => ({ ...result, ms: Date.now() - started }));
+}
+
+async function browserLayer(build) {
   const chromium = findChromium();
   if (!chromium) {
     if (process.env.MDIS_REQUIRE_E2E === '1') {
@@ -65,8 +75,12 @@ async function browserLayer() {
     return { ...layer, note: ' (no Chromium found)' };
   }
   const started = Date.now();
-  console.log(`\n=== building the web app for the browser tests ===`);
-  const buildCode = await run(npmCommand(), ['run', 'build']);
+  console.log(`\n=== building the web app for the browser tests (started with the integration tests) ===`);
+  const { code: buildCode, output: buildOutput, ms: buildMs } = await build;
+  process.stdout.write(buildOutput);
+  console.log(
+    `web build: ${formatDuration(buildMs)}, of which waited for here: ${formatDuration(Date.now() - started)}`,
+  );
   if (buildCode !== 0) {
     return {
       name: 'browser',
@@ -112,8 +126,9 @@ layers.push(await vitestLayer('unit', ['--project', 'shared', '--project', 'web'
 if (!process.env.TEST_DATABASE_URL) {
   console.log('\nPostgreSQL integration tests skipped: TEST_DATABASE_URL is not set (SQLite only).');
 }
+const webBuild = findChromium() ? startWebBuild() : null;
 layers.push(await vitestLayer('integration', ['--project', 'server']));
-layers.push(await browserLayer());
+layers.push(await browserLayer(webBuild));
 const chromium = findChromium();
 if (process.env.TEST_DATABASE_URL && chromium && layers.at(-1).exitCode === 0) {
   layers.push(await browserPostgresLayer(chromium));
