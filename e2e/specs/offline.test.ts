@@ -142,6 +142,8 @@ browserSuite('offline on the drill site', 'offline', (session) => {
           ]),
         );
       expect(newCores.every((id) => id < 0)).toBe(true);
+      // the new record is the current one, counted in the list
+      await hasText(cores.position, '5 / 5');
       // the combined id by the server's rule, from the hole kept offline, marked pending
       await cores.waitForValue(cores.field('Combined ID'), '5099_1_A_005 (pending)');
       await shots('cores-created-offline');
@@ -169,8 +171,10 @@ browserSuite('offline on the drill site', 'offline', (session) => {
       await shots('offline-pending');
 
       // The hole cannot be removed from the browser while its changes wait.
-      const removeHole = page.getByRole('button', { name: `Remove hole ${String(seeded.hole.id)} from this browser` });
+      // named like the form's title and the hole's combined id, as elsewhere
+      const removeHole = page.getByRole('button', { name: 'Remove Hole 5099_1_A from this browser' });
       await offline.status.click();
+      await visible(page.getByText(/^Kept offline: Hole 5099_1_A \(/));
       await removeHole.click();
       await hasText(page.getByRole('alert'), '7 changes waiting for the server');
       await shots('remove-refused');
@@ -253,7 +257,7 @@ browserSuite('offline on the drill site', 'offline', (session) => {
       // Synced: now the hole can be removed from the browser, and offline work ends.
       await offline.status.click();
       await removeHole.click();
-      await visible(page.locator('.MuiSnackbar-root', { hasText: `Removed hole ${String(seeded.hole.id)}` }));
+      await visible(page.locator('.MuiSnackbar-root', { hasText: 'Removed Hole 5099_1_A' }));
       await hidden(offline.status);
 
       // The upload screen of that core after the sync: nothing waits any more.
