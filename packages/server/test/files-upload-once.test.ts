@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { migrateToLatest } from '../src/infra/db/migrate';
-import { seedDatabase } from '../src/seed/seed';
 import { DIALECTS } from './helpers/dialects';
 import { signedInUser } from './helpers/factories';
-import { testConfig } from './helpers/test-app';
-import { createTestDatabase, type TestDatabase } from './helpers/test-database';
+import { createTestApp, type TestApp } from './helpers/test-app';
 import { createClient, drillingChain, type FilesClient, type Headers, type Row } from './files-fixture';
 
 /**
@@ -13,28 +9,21 @@ import { createClient, drillingChain, type FilesClient, type Headers, type Row }
  * a repeated upload (the first answer was lost) answers the same file, and nothing is created twice.
  */
 describe.each(DIALECTS)('file upload with a client operation id (%s)', (dialect) => {
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof buildApp>>;
+  let testApp: TestApp;
   let client: FilesClient;
   let operator: Headers;
   let other: Headers;
   let chain: Awaited<ReturnType<typeof drillingChain>>;
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    await migrateToLatest(database.db);
-    const config = testConfig({ database: database.config, dataDir: database.dataDir });
-    await seedDatabase(database, config);
-    app = await buildApp(config, { database });
+    testApp = await createTestApp(dialect, {}, { seeded: true });
+    const { app, db } = testApp;
     client = createClient(app);
-    operator = (await signedInUser(app, database.db, { roles: ['operator'] })).headers;
-    other = (await signedInUser(app, database.db, { roles: ['operator'] })).headers;
+    operator = (await signedInUser(app, db, { roles: ['operator'] })).headers;
+    other = (await signedInUser(app, db, { roles: ['operator'] })).headers;
     chain = await drillingChain(client, operator, '5065');
   }, 120_000);
-  afterAll(async () => {
-    await app.close();
-    await database.destroy();
-  });
+  afterAll(() => testApp.close());
 
   const filesOfCore = async () =>
     (

@@ -18,7 +18,7 @@ export function createUploadOnce(db: Db) {
     const earlier = (await appliedOps.find(db, userId, [id])).get(id);
     if (earlier?.record) return [earlier.record];
     const rows = await upload();
-    const [first] = rows;
+    const first = rows.at(0);
     if (first && typeof first.id === 'number') {
       await appliedOps.save(db, userId, { opId: id, status: 'applied', id: first.id, record: first });
     }

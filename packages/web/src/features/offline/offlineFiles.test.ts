@@ -43,7 +43,7 @@ describe('photos kept offline for their record (issue 22 item 5)', () => {
     expect(await queueFile(photo('core.jpg'), 'UN', newCore)).toBeNull();
     const [listed] = await queuedFiles();
     expect(listed).toMatchObject({ name: 'core.jpg', size: 3, type: 'UN', target: newCore });
-    expect(listed?.opId).toMatch(/^[0-9a-f]{32}$/);
+    expect(listed.opId).toMatch(/^[0-9a-f]{32}$/);
     expect(listed).not.toHaveProperty('blob');
     // the bytes themselves: the e2e reads them back in Chromium (jsdom's Blob does not survive the fake store)
     expect((await db.files.toArray())[0]?.blob).toBeDefined();
@@ -68,7 +68,7 @@ describe('photos kept offline for their record (issue 22 item 5)', () => {
     const [before] = await queuedFiles();
     expect(await uploadQueuedFiles(() => Promise.reject(new Error('The server could not be reached')))).toBe(0);
     const [after] = await queuedFiles();
-    expect(after).toMatchObject({ opId: before?.opId, error: 'The server could not be reached' });
+    expect(after).toMatchObject({ opId: before.opId, error: 'The server could not be reached' });
   });
 
   it('leaves ids the sync did not map as they are', () => {
