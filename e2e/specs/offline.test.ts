@@ -176,7 +176,7 @@ browserSuite('offline on the drill site', 'offline', (session) => {
       await offline.status.click();
       await visible(page.getByText(/^Kept offline: Hole 5099_1_A \(/));
       await removeHole.click();
-      await hasText(page.getByRole('alert'), '7 changes waiting for the server');
+      await hasText(page.getByRole('alert'), 'Hole 5099_1_A has 7 changes waiting for the server');
       await shots('remove-refused');
       await page.keyboard.press('Escape');
 

@@ -18,4 +18,5 @@ export function scopeTitle(scope: Pick<OfflineScope, 'root' | 'forms' | 'records
 }
 
 /** A kept scope's name; scopes kept before names were stored read "Hole 7". */
-export const keptScopeTitle = (kept: KeptScope): string => kept.title ?? `${titled(kept.form)} ${String(kept.id)}`;
+export const keptScopeTitle = (kept: Pick<KeptScope, 'form' | 'id' | 'title'>): string =>
+  kept.title ?? `${titled(kept.form)} ${String(kept.id)}`;
