@@ -1,3 +1,4 @@
+import { loadavg } from 'node:os';
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, inject, test } from 'vitest';
 import { FormPage } from '../pages/FormPage';
@@ -29,6 +30,22 @@ async function inParallel<T>(items: readonly T[], width: number, work: (item: T)
   for (let start = 0; start < items.length; start += width)
     await Promise.all(items.slice(start, start + width).map(work));
 }
+
+/** The scope download as the browser fetched it: bytes over the wire (compressed), of JSON, and its time. */
+function scopeTransfer(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const download = entries.filter((e) => e.name.includes('offline/scope?') && !e.name.includes('estimate=')).at(-1);
+    if (!download) return 'no resource timing';
+    const kb = (bytes: number) => `${String(Math.round(bytes / 1024))} KB`;
+    return `${kb(download.encodedBodySize)} over the wire, ${kb(download.decodedBodySize)} of JSON, request ${String(Math.round(download.duration))} ms`;
+  });
+}
+
+const load = () =>
+  `load average ${loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' / ')} (1/5/15 min)`;
 
 /** Queues `count` edits of stored samples straight into the browser's offline store, as offline edits leave them. */
 function queueSampleEdits(page: Page, count: number): Promise<number> {
@@ -122,7 +139,8 @@ browserSuite('offline figures: download of a big hole, sync of 500 changes', 'of
     await cores.goto(`/forms/core-form?filter=${encodeURIComponent(holeFilter)}`);
     const started = Date.now();
     const kept = await offline.keepOffline();
-    console.log(`[offline] download: ${kept} (dialog to message: ${String(Date.now() - started)} ms)`);
+    console.log(`[offline] download: ${kept} (dialog to message: ${String(Date.now() - started)} ms); ${load()}`);
+    console.log(`[offline] scope response: ${await scopeTransfer(page)}`);
     expect(kept).toMatch(/Kept offline: \d+ records/);
     await offline.waitForOfflineWorker();
 
@@ -134,7 +152,7 @@ browserSuite('offline figures: download of a big hole, sync of 500 changes', 'of
     await page.context().setOffline(false);
     await offline.waitForExactStatus('Online', 300_000);
     console.log(
-      `[offline] sync of ${String(CHANGES)} queued changes: ${String(Date.now() - syncStart)} ms (reconnect to nothing pending)`,
+      `[offline] sync of ${String(CHANGES)} queued changes: ${String(Date.now() - syncStart)} ms (reconnect to nothing pending); ${load()}`,
     );
     const edited = await apiListRecords(baseUrl, token, 'sample', { comment: 'edited offline' });
     expect(edited).toHaveLength(CHANGES);

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, beforeEach, expect, inject, onTestFailed, test } from 'vitest';
+import { FilesUploadPage } from '../pages/FilesUploadPage';
 import { FormPage } from '../pages/FormPage';
 import { LoginPage } from '../pages/LoginPage';
 import { OfflinePage } from '../pages/OfflinePage';
@@ -15,6 +16,7 @@ import {
   apiUpdateRecord,
 } from '../support/api';
 import { ADMIN } from '../support/env';
+import { noisePng } from '../support/images';
 import { browserSuite } from '../support/suite';
 import { hasText, hidden, visible } from '../support/wait';
 
@@ -140,6 +142,8 @@ browserSuite('offline on the drill site', 'offline', (session) => {
           ]),
         );
       expect(newCores.every((id) => id < 0)).toBe(true);
+      // the new record is the current one, counted in the list
+      await hasText(cores.position, '5 / 5');
       // the combined id by the server's rule, from the hole kept offline, marked pending
       await cores.waitForValue(cores.field('Combined ID'), '5099_1_A_005 (pending)');
       await shots('cores-created-offline');
@@ -167,16 +171,34 @@ browserSuite('offline on the drill site', 'offline', (session) => {
       await shots('offline-pending');
 
       // The hole cannot be removed from the browser while its changes wait.
-      const removeHole = page.getByRole('button', { name: `Remove hole ${String(seeded.hole.id)} from this browser` });
+      // named like the form's title and the hole's combined id, as elsewhere
+      const removeHole = page.getByRole('button', { name: 'Remove Hole 5099_1_A from this browser' });
       await offline.status.click();
+      await visible(page.getByText(/^Kept offline: Hole 5099_1_A \(/));
       await removeHole.click();
-      await hasText(page.getByRole('alert'), '7 changes waiting for the server');
+      await hasText(page.getByRole('alert'), 'Hole 5099_1_A has 7 changes waiting for the server');
       await shots('remove-refused');
       await page.keyboard.press('Escape');
 
+      // A photo of the first new core, chosen on the upload screen the core opens: kept in the
+      // browser for that core (its combined id still pending), through a reload.
+      const sampleAddress = page.url();
+      const photo = { name: 'core-3-photo.png', mimeType: 'image/png', buffer: noisePng(40, 30) };
+      const upload = new FilesUploadPage(page);
+      await page.goto(`/#/files-upload?filter=${encodeURIComponent(`${holeFilter},core:${String(newCores[0])}`)}`);
+      await upload.waitUntilShown();
+      await upload.pick([photo]);
+      await page.getByRole('button', { name: 'Keep 1 file until online' }).click();
+      const waiting = page.getByRole('list', { name: 'Waiting for the network' });
+      await hasText(waiting.getByRole('listitem', { name: photo.name }), 'for 5099_1_A_003 (pending)');
+      await offline.waitForStatus('8 pending');
+      await shots('upload-offline');
+
       // Reload once more: still everything there.
       await page.reload();
-      await offline.waitForStatus('7 pending');
+      await hasText(waiting.getByRole('listitem', { name: photo.name }), 'for 5099_1_A_003 (pending)');
+      await page.goto(sampleAddress);
+      await offline.waitForStatus('8 pending');
 
       // Meanwhile another client changes the core's depth on the server.
       const current = await apiGetRecord(baseUrl, token, 'core', core1.id);
@@ -215,6 +237,9 @@ browserSuite('offline on the drill site', 'offline', (session) => {
       const newSamples = await apiListRecords(baseUrl, token, 'sample', { section_split_id: split.id });
       expect(newSamples).toHaveLength(1);
       expect(newSamples[0]?.combined_id).toBeTruthy();
+      // The photo went up with the sync, to the core that had only a temporary id when it was chosen.
+      const photos = await apiListRecords(baseUrl, token, 'files', { core_id: created.id });
+      expect(photos.map((file) => file.original_filename)).toEqual([photo.name]);
       const resolved = await apiGetRecord(baseUrl, token, 'core', core1.id);
       expect([resolved.drillers_top_depth, resolved.comment]).toEqual([150, 'logged offline']);
 
@@ -232,8 +257,14 @@ browserSuite('offline on the drill site', 'offline', (session) => {
       // Synced: now the hole can be removed from the browser, and offline work ends.
       await offline.status.click();
       await removeHole.click();
-      await visible(page.locator('.MuiSnackbar-root', { hasText: `Removed hole ${String(seeded.hole.id)}` }));
+      await visible(page.locator('.MuiSnackbar-root', { hasText: 'Removed Hole 5099_1_A' }));
       await hidden(offline.status);
+
+      // The upload screen of that core after the sync: nothing waits any more.
+      await page.goto(`/#/files-upload?filter=${encodeURIComponent(`${holeFilter},core:${String(created.id)}`)}`);
+      await upload.waitUntilShown();
+      await hidden(waiting);
+      await shots('upload-synced');
     },
   );
 });

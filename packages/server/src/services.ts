@@ -45,6 +45,7 @@ import { sweepAbandoned } from './infra/storage/leftovers';
 import { createFileParents } from './modules/files/file-parents';
 import { createFilesRepository } from './modules/files/files.repository';
 import { createFilesService } from './modules/files/files.service';
+import { createUploadOnce } from './modules/files/upload-once';
 import { createPostsRepository } from './modules/posts/posts.repository';
 import { createPostsService } from './modules/posts/posts.service';
 import { createMessagesRepository } from './modules/messages/messages.repository';
@@ -194,6 +195,7 @@ export function createFileServices(
     files: createFilesService({ records, storage, repository, types, parents }),
     content: createFileContent({ records, storage, repository }),
     autoPrint: createAutoPrintImages({ storage, reports: { canAutoPrint } }),
+    uploadOnce: createUploadOnce(db),
     parents,
     records,
     /**

@@ -4,6 +4,7 @@ import type { ServerConfig } from '../../src/config';
 import type { Dialect } from '../../src/infra/db/dialect';
 import { migrateToLatest } from '../../src/infra/db/migrate';
 import type { Db } from '../../src/infra/db/schema';
+import { seedDatabase } from '../../src/seed/seed';
 import { createTestDatabase } from './test-database';
 
 export interface TestApp {
@@ -29,15 +30,20 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
   };
 }
 
-/** An app on its own fresh, migrated database (nothing seeded: tests build what they need). */
+/**
+ * An app on its own fresh, migrated database: nothing seeded (tests build what they need), or with
+ * `seeded` what a new installation gets (the drilling model, its forms and value lists).
+ */
 export async function createTestApp(
   dialect: Dialect,
   options: Omit<BuildAppOptions, 'database'> = {},
+  { seeded = false }: { seeded?: boolean } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(dialect, 'migrated');
   await migrateToLatest(database.db);
   const config = testConfig({ database: database.config, dataDir: database.dataDir });
   try {
+    if (seeded) await seedDatabase(database, config);
     const app = await buildApp(config, { database, ...options });
     return {
       app,

@@ -28,6 +28,7 @@ import {
   selectValuesSchema,
 } from './files.schemas';
 import { spoolUpload, type UploadLimits } from './multipart-upload';
+import type { UploadOnce } from './upload-once';
 
 export interface FilesPluginOptions {
   files: FilesService;
@@ -35,6 +36,7 @@ export interface FilesPluginOptions {
   parents: FileParents;
   records: RecordsService;
   autoPrint: AutoPrintImages;
+  uploadOnce: UploadOnce;
   /** The largest file, and all files, one upload may carry; where it is spooled. */
   limits: UploadLimits;
 }
@@ -58,7 +60,7 @@ const editors = filesFirst('edit');
 type FilesApp = Parameters<FastifyPluginAsyncZod<FilesPluginOptions>>[0];
 
 /** POST upload: multipart, refused before a byte of the body is read when the user may not upload. */
-function registerUploadRoute(app: FilesApp, files: FilesService, limits: UploadLimits): void {
+function registerUploadRoute(app: FilesApp, files: FilesService, uploadOnce: UploadOnce, limits: UploadLimits): void {
   app.post(
     '/upload',
     { ...editors, schema: { tags, consumes: ['multipart/form-data'], response: { 201: filesAnswerSchema } } },
@@ -66,12 +68,16 @@ function registerUploadRoute(app: FilesApp, files: FilesService, limits: UploadL
       const upload = await spoolUpload(request, limits);
       try {
         const { fields } = upload;
-        const items = await files.upload(currentUser(request), upload.files, {
-          type: (fields.type ?? '').trim() || 'UN',
-          uploadPath: fields.uploadPath,
-          record: fields,
-          ...(fields.analyst ? { analyst: fields.analyst } : {}),
-        });
+        const user = currentUser(request);
+        // an upload queued offline names its operation: a repeated one answers the first's file
+        const items = await uploadOnce(user.id, fields.opId, () =>
+          files.upload(user, upload.files, {
+            type: (fields.type ?? '').trim() || 'UN',
+            uploadPath: fields.uploadPath,
+            record: fields,
+            ...(fields.analyst ? { analyst: fields.analyst } : {}),
+          }),
+        );
         return await reply.code(201).send({ items });
       } finally {
         await upload.cleanup();
@@ -82,7 +88,7 @@ function registerUploadRoute(app: FilesApp, files: FilesService, limits: UploadL
 
 /** The files API (`api/v1/file`, spec 1 §7): list, upload, assign, unassign, delete, meta-data. */
 export const filesPlugin: FastifyPluginAsyncZod<FilesPluginOptions> = async (app, options) => {
-  const { files, content, parents, records, autoPrint, limits } = options;
+  const { files, content, parents, records, autoPrint, uploadOnce, limits } = options;
   const fileSize = limits.maxFileBytes;
   await app.register(fastifyMultipart, { limits: { fileSize, files: 50, fields: 50, fieldSize: 64 * 1024 } });
 
@@ -98,7 +104,7 @@ export const filesPlugin: FastifyPluginAsyncZod<FilesPluginOptions> = async (app
     (request) => parents.selectValues(currentUser(request), request.query.name, request.query.value),
   );
 
-  registerUploadRoute(app, files, limits);
+  registerUploadRoute(app, files, uploadOnce, limits);
 
   app.post(
     '/assign',

@@ -31,6 +31,8 @@ describe('route meta', () => {
 
   it('keeps one page for a form with and without a record id, so choosing a record does not remount it', () => {
     expect(pageKey('/forms/core-form/12')).toBe(pageKey('/forms/core-form'));
+    // a record made offline has a negative temporary id: choosing it keeps the page too
+    expect(pageKey('/forms/core-form/-3')).toBe(pageKey('/forms/core-form'));
     expect(pageKey('/forms/core-form')).not.toBe(pageKey('/forms/hole-form'));
     expect(pageKey('/settings/users')).toBe('/settings/users');
   });

@@ -101,5 +101,6 @@ export function pageTitleFor(pathname: string, suffix: string, formLabels: FormL
  * (`/forms/core-form/12`) selects a record on the same page and must not remount it.
  */
 export function pageKey(pathname: string): string {
-  return pathname.replace(/\/\d+$/, '');
+  // negative: the temporary id of a record created offline (issue 22)
+  return pathname.replace(/\/-?\d+$/, '');
 }

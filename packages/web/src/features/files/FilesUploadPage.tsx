@@ -11,6 +11,10 @@ import { fileKeys } from './files.api';
 import type { QueueRules } from './uploadQueue';
 import { UploadSection } from './UploadSection';
 import { useFileTypes } from './useFileTypes';
+import { useKeepForLater } from './useKeepForLater';
+import { WaitingFilesList } from './WaitingFilesList';
+import { useOfflineStatus } from '../offline/offlineStatus';
+import { useOnline } from '../offline/useOfflineSync';
 
 // The upload screen takes any number of files of any type; the queue enforces narrower rules
 // (allowed types, one file only) where a caller sets them (spec 1 §5).
@@ -27,6 +31,9 @@ export function FilesUploadPage() {
   const filter = search.get('filter');
   const initialSelection = useMemo(() => initialAssignSelection(parseRouteFilter(filter)), [filter]);
   const [ticked, setTicked] = useState<Set<number>>(new Set());
+  const online = useOnline();
+  const later = useKeepForLater(filter, online);
+  const { files: waiting } = useOfflineStatus();
 
   const handleUploaded = (ids: number[]) => {
     setTicked((current) => new Set([...current, ...ids]));
@@ -36,20 +43,29 @@ export function FilesUploadPage() {
   return (
     <>
       <PageHeading title="File Upload" />
-      {error && (
+      {error && online && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {error}
         </Alert>
       )}
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        <UploadSection types={types} rules={UPLOAD_RULES} onUploaded={handleUploaded} />
-        <AssignSection
-          key={filter ?? ''}
+        <UploadSection
           types={types}
-          initialSelection={initialSelection}
-          ticked={ticked}
-          onTickedChange={setTicked}
+          rules={UPLOAD_RULES}
+          onUploaded={handleUploaded}
+          {...(later.active ? { keepForLater: { canKeep: later.target !== null, keep: later.keep } } : {})}
         />
+        <WaitingFilesList files={waiting} />
+        {/* assigning needs the server: offline the kept files go to their record by themselves */}
+        {online && (
+          <AssignSection
+            key={filter ?? ''}
+            types={types}
+            initialSelection={initialSelection}
+            ticked={ticked}
+            onTickedChange={setTicked}
+          />
+        )}
       </Box>
     </>
   );

@@ -8,6 +8,7 @@ import { useNotifications } from '../../platform/notifications/NotificationsCont
 import { dropScope } from './dropScope';
 import { useOfflineStatus } from './offlineStatus';
 import type { KeptScope } from './offlineStore';
+import { keptScopeTitle } from './scopeTitle';
 
 export const OFFLINE_DETAIL_LABELS = { resolve: 'Resolve', remove: 'Remove' } as const;
 
@@ -16,7 +17,7 @@ export const timeText = (iso: string | null) => (iso ? new Date(iso).toLocaleStr
 /** A kept scope and its Remove button (refused with the reason while its changes wait). */
 function KeptScopeLine({ scope, onRefused }: { scope: KeptScope; onRefused: (message: string) => void }) {
   const { notify } = useNotifications();
-  const name = `${scope.form} ${String(scope.id)}`;
+  const name = keptScopeTitle(scope);
   const remove = async () => {
     try {
       await dropScope(scope);

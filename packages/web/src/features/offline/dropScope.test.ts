@@ -60,6 +60,10 @@ describe('removing a scope kept offline', () => {
     expect(dropRefusedMessage({ form: 'hole', id: 7 }, 1)).toBe(
       'Hole 7 has 1 change waiting for the server: sync it (or discard it) before removing it from this browser.',
     );
+    // named as the status details name it
+    expect(dropRefusedMessage({ form: 'hole', id: 7, title: 'Hole 5099_1_A' }, 2)).toMatch(
+      /^Hole 5099_1_A has 2 changes/,
+    );
     expect(await coreIds()).toEqual([1, 2, 3]);
     // the other scope has nothing waiting
     await dropScope({ form: 'hole', id: 8 });

@@ -3,6 +3,7 @@ import { offlineDb, type StoredRecord } from './offlineDb';
 import { unmarkKeptOffline } from './registerOffline';
 import { notifyOfflineChange } from './offlineStatus';
 import { formTemplate, keptScopes, setKeptScopes, type KeptScope } from './offlineStore';
+import { keptScopeTitle } from './scopeTitle';
 
 /**
  * Removing a scope kept offline from this browser (issue 22): its records leave IndexedDB, unless
@@ -10,10 +11,10 @@ import { formTemplate, keptScopes, setKeptScopes, type KeptScope } from './offli
  * kept answers with it, and the browser stops working offline.
  */
 
-const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+type ScopeName = Pick<KeptScope, 'form' | 'id' | 'title'>;
 
-export const dropRefusedMessage = (scope: Pick<KeptScope, 'form' | 'id'>, pending: number): string =>
-  `${capitalized(scope.form)} ${String(scope.id)} has ${String(pending)} ${pending === 1 ? 'change' : 'changes'} waiting for the server: sync ${pending === 1 ? 'it' : 'them'} (or discard ${pending === 1 ? 'it' : 'them'}) before removing it from this browser.`;
+export const dropRefusedMessage = (scope: ScopeName, pending: number): string =>
+  `${keptScopeTitle(scope)} has ${String(pending)} ${pending === 1 ? 'change' : 'changes'} waiting for the server: sync ${pending === 1 ? 'it' : 'them'} (or discard ${pending === 1 ? 'it' : 'them'}) before removing it from this browser.`;
 
 /** The stored records of a scope: its root and, level by level, the records whose parent is in it. */
 async function scopeRecords(scope: Pick<KeptScope, 'form' | 'id'>): Promise<StoredRecord[]> {
@@ -41,7 +42,7 @@ async function scopeRecords(scope: Pick<KeptScope, 'form' | 'id'>): Promise<Stor
 }
 
 /** Removes a kept scope; refuses (Error with a message for the user) while its changes wait. */
-export async function dropScope(scope: Pick<KeptScope, 'form' | 'id'>): Promise<void> {
+export async function dropScope(scope: ScopeName): Promise<void> {
   const db = offlineDb();
   const rows = await scopeRecords(scope);
   const pending = rows.filter((row) => row.pending !== undefined).length;

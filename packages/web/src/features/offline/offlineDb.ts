@@ -1,4 +1,5 @@
 import Dexie, { type Table } from 'dexie';
+import type { StoredFile } from './offlineFiles';
 import type { QueuedOperation } from './syncQueue';
 
 type Row = Record<string, unknown>;
@@ -59,6 +60,8 @@ export class OfflineDb extends Dexie {
   queue!: Table<StoredQueueItem, number>;
   answers!: Table<StoredAnswer, string>;
   meta!: Table<StoredMeta, string>;
+  /** Photos chosen offline on the upload screen, waiting for the network and their record (item 5). */
+  files!: Table<StoredFile, number>;
 
   constructor(name = 'mdis-offline') {
     super(name);
@@ -70,6 +73,8 @@ export class OfflineDb extends Dexie {
       answers: 'url',
       meta: 'key',
     });
+    // version 2 adds the queued files; the stores of version 1 stay as they are
+    this.version(2).stores({ files: '++seq' });
   }
 }
 

@@ -58,13 +58,17 @@ describe('the list answered offline', () => {
 
   it('answers the page holding the selected record, and everything with per-page=-1', () => {
     const page = answerList(cores, model, query('per-page=1&sort=id&selected-record-id=3'));
-    expect(page._meta.currentPage).toBe(4);
+    expect(page._meta.currentPage).toBe(3);
     expect(page.items.map((r) => r.id)).toEqual([3]);
     expect(answerList(cores, model, query('per-page=-1')).items).toHaveLength(4);
   });
 
   it('sorts NULLs first ascending and breaks ties by id', () => {
     expect(sortRecords(cores, 'comment').map((r) => r.id)).toEqual([2, 1, 3, -1]);
+    // made offline: after the server's records, in the order they were made (as their real ids will)
+    const made = [{ id: -2 }, { id: 5 }, { id: -1 }, { id: 1 }];
+    expect(sortRecords(made, 'id').map((r) => r.id)).toEqual([1, 5, -1, -2]);
+    expect(sortRecords(made, '-id').map((r) => r.id)).toEqual([-2, -1, 5, 1]);
     expect(sortRecords(cores, '-core_type').map((r) => r.id)).toEqual([-1, 1, 3, 2]);
   });
 

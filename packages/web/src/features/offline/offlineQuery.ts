@@ -68,6 +68,12 @@ function compareValues(a: unknown, b: unknown): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
+/**
+ * Where an id sorts: records created offline (negative temporary ids) after the server's, in the
+ * order they were made, as the ids the server will give them do.
+ */
+const idOrder = (id: unknown): unknown => (typeof id === 'number' && id < 0 ? 2 ** 52 - id : id);
+
 /** Sorts by `a,-b` (ties by id, as the server's list breaks them). */
 export function sortRecords(rows: readonly Row[], sort: string): Row[] {
   const terms = sort
@@ -78,7 +84,7 @@ export function sortRecords(rows: readonly Row[], sort: string): Row[] {
   if (!terms.some((t) => t.column === 'id')) terms.push({ column: 'id', desc: false });
   return [...rows].sort((a, b) => {
     for (const { column, desc } of terms) {
-      const order = compareValues(a[column], b[column]);
+      const order = column === 'id' ? compareValues(idOrder(a.id), idOrder(b.id)) : compareValues(a[column], b[column]);
       if (order !== 0) return desc ? -order : order;
     }
     return 0;

@@ -1,10 +1,14 @@
 import { useSyncExternalStore } from 'react';
+import { queuedFiles, type QueuedFileInfo } from './offlineFiles';
 import { keptScopes, lastSync, queue, type KeptScope } from './offlineStore';
 import type { QueuedOperation } from './syncQueue';
 
 /** What the status chip shows: the queue, the last sync, the scopes kept offline. */
 export interface OfflineStatus {
+  /** Queued changes and files. */
   pending: number;
+  /** Files chosen offline, waiting for the network (and their record) to be uploaded. */
+  files: QueuedFileInfo[];
   /** Queued operations the server refused: the user has to look at them. */
   refused: QueuedOperation[];
   lastSync: string | null;
@@ -14,7 +18,15 @@ export interface OfflineStatus {
   error: string | null;
 }
 
-let status: OfflineStatus = { pending: 0, refused: [], lastSync: null, syncing: false, scopes: [], error: null };
+let status: OfflineStatus = {
+  pending: 0,
+  files: [],
+  refused: [],
+  lastSync: null,
+  syncing: false,
+  scopes: [],
+  error: null,
+};
 const listeners = new Set<() => void>();
 
 function set(next: Partial<OfflineStatus>): void {
@@ -24,9 +36,10 @@ function set(next: Partial<OfflineStatus>): void {
 
 /** Reads the queue and the last sync again after the store changed. */
 export async function refreshOfflineStatus(): Promise<void> {
-  const [ops, last, scopes] = await Promise.all([queue(), lastSync(), keptScopes()]);
+  const [ops, files, last, scopes] = await Promise.all([queue(), queuedFiles(), lastSync(), keptScopes()]);
   set({
-    pending: ops.length,
+    pending: ops.length + files.length,
+    files,
     refused: ops.filter((op) => op.refused && op.refused.status !== 'skipped'),
     lastSync: last,
     scopes,

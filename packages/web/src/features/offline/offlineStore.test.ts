@@ -93,7 +93,7 @@ describe('the offline store answering the records API', () => {
     ]);
     // what the server assigns is never sent back as "pending"
     expect(ops[1]?.values).not.toHaveProperty('combined_id');
-    expect((await call('GET', 'form?name=core&per-page=-1&sort=id')).items?.map((row) => row.id)).toEqual([-1, 1, 2]);
+    expect((await call('GET', 'form?name=core&per-page=-1&sort=id')).items?.map((row) => row.id)).toEqual([1, 2, -1]);
   });
 
   it('shows a new record in the lists filtered by its ancestors, taken from its parent kept offline', async () => {

@@ -7,6 +7,7 @@ import {
 } from '@mdis/shared';
 import { readStoredUser } from '../../platform/session/userStorage';
 import { offlineDb, recordKey, type StoredRecord } from './offlineDb';
+import { scopeTitle } from './scopeTitle';
 import type { QueuedOperation, RecordUpdate } from './syncQueue';
 
 /**
@@ -23,6 +24,8 @@ export const PENDING_TEXT = 'pending';
 export interface KeptScope {
   form: string;
   id: number;
+  /** How the screens name it ("Hole 5099_1_A"); absent in scopes kept before it was stored. */
+  title?: string;
   takenAt: string;
   records: number;
   bytes: number;
@@ -90,6 +93,7 @@ export async function saveScope(scope: OfflineScope, cost: { bytes: number; ms: 
   const kept: KeptScope = {
     form: scope.root.form,
     id: scope.root.id,
+    title: scopeTitle(scope),
     takenAt: scope.takenAt,
     records: rows.length,
     ...cost,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quotaProblem, sizeText } from './storageQuota';
+import { fileQuotaProblem, quotaProblem, sizeText } from './storageQuota';
 
 const storage = (quota: number | undefined, usage: number) => ({ estimate: () => Promise.resolve({ quota, usage }) });
 
@@ -14,6 +14,13 @@ describe('the storage quota before a download', () => {
   it('tries the download when the browser does not tell its quota', async () => {
     expect(await quotaProblem(1e12, storage(undefined, 0))).toBeNull();
     expect(await quotaProblem(1e12, null)).toBeNull();
+  });
+
+  it('keeps a photo offline only where its bytes fit, and says which one did not', async () => {
+    expect(await fileQuotaProblem('core.jpg', 3_000_000, storage(10_000_000, 6_000_000))).toBeNull();
+    expect(await fileQuotaProblem('core.jpg', 5_000_000, storage(10_000_000, 6_000_000))).toBe(
+      'Not enough storage in this browser to keep core.jpg (4.8 MB, 3.8 MB free) until the network is back. Free space or upload it when online.',
+    );
   });
 
   it('writes sizes in KB below a megabyte', () => {

@@ -1,6 +1,10 @@
 import { SYNC_BATCH_MAX, type OfflineScope, type OfflineScopeEstimate, type SyncResponse } from '@mdis/shared';
 import { api } from '../../platform/api/apiClient';
 import { errorMessage } from '../../platform/api/ApiError';
+import { readStoredUser } from '../../platform/session/userStorage';
+import { uploadFile } from '../files/uploadRequest';
+import { offlineDb } from './offlineDb';
+import { remapQueuedFiles, uploadQueuedFiles, type StoredFile } from './offlineFiles';
 import { notifyOfflineChange, setSyncState } from './offlineStatus';
 import {
   applyUpdates,
@@ -31,12 +35,14 @@ export interface SyncSummary {
   refused: number;
   /** Every tempId the server mapped to a real id in this sync. */
   idMap: Record<string, number>;
+  /** Queued files uploaded to their records. */
+  files: number;
 }
 
 let running: Promise<SyncSummary> | null = null;
 
 async function uploadAll(): Promise<SyncSummary> {
-  const summary: SyncSummary = { uploaded: 0, applied: 0, refused: 0, idMap: {} };
+  const summary: SyncSummary = { uploaded: 0, applied: 0, refused: 0, idMap: {}, files: 0 };
   if (!(await isOwner())) return summary;
   for (let round = 0; round < MAX_UPLOADS; round++) {
     const current = await queue();
@@ -44,7 +50,12 @@ async function uploadAll(): Promise<SyncSummary> {
     if (upload.length === 0) break;
     const response = await api.post<SyncResponse>('sync', { operations: upload });
     const outcome = applySyncResponse(current, response);
-    await applyUpdates(outcome.updates, response.idMap);
+    const db = offlineDb();
+    // files queued for a record created offline follow it to its real id in the same step
+    await db.transaction('rw', [db.records, db.files], async () => {
+      await applyUpdates(outcome.updates, response.idMap);
+      await remapQueuedFiles(response.idMap);
+    });
     await replaceQueue(outcome.queue);
     summary.uploaded += upload.length;
     summary.applied += outcome.updates.length;
@@ -53,7 +64,15 @@ async function uploadAll(): Promise<SyncSummary> {
     // nothing went through: what is left waits for the user (or for a record it names)
     if (outcome.updates.length === 0) break;
   }
+  summary.files = await uploadQueuedFiles(sendQueuedFile);
   return summary;
+}
+
+/** One queued file to its record, under its operation id (a repeat answers the first upload's file). */
+function sendQueuedFile(file: StoredFile): Promise<unknown> {
+  const named = new File([file.blob], file.name, { type: file.blob.type });
+  const fields = { type: file.type || undefined, [file.target.column]: String(file.target.id), opId: file.opId };
+  return uploadFile(named, { token: readStoredUser()?.token, onProgress: () => undefined, fields });
 }
 
 /** Uploads the queue; one sync at a time (a second call joins the running one). */

@@ -43,7 +43,7 @@ export function useOfflineSync(online: boolean): () => Promise<void> {
       const moved = movedAddress(here.current, summary.idMap);
       if (moved) void navigate(moved, { replace: true });
       await refreshStaleScopes();
-      if (summary.uploaded > 0) await queryClient.invalidateQueries({ queryKey: ['records'] });
+      if (summary.uploaded > 0 || summary.files > 0) await queryClient.invalidateQueries({ queryKey: ['records'] });
     } catch {
       // the status says why; the next reconnect or the Sync button tries again
     }
