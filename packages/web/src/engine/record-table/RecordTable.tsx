@@ -104,7 +104,8 @@ export const RecordTable = memo(function RecordTable(props: RecordTableProps) {
     // rows are rendered again only when their record changes, not when another row is chosen
     memoMode: 'cells',
     enableRowVirtualization: virtual,
-    rowVirtualizerOptions: { overscan: 10 },
+    // a few rows past the view: each rendered row costs its ~15 cells whenever a page or sort arrives
+    rowVirtualizerOptions: { overscan: 5 },
     enableColumnVirtualization: virtual,
     columnVirtualizerOptions: { overscan: 3 },
     state: {
