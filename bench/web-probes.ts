@@ -57,16 +57,18 @@ async function firstRowIds(page: Page): Promise<string> {
 /** Clicks in the page (no driver round trip in the figure) and waits until the rows differ from before. */
 export async function clickToNewRows(page: Page, target: Locator): Promise<number> {
   const before = await firstRowIds(page);
-  await target.evaluate((element) => {
-    (window as unknown as { benchStart: number }).benchStart = performance.now();
+  await target.evaluate((element, startMark) => {
+    (window as unknown as { benchStart: number }).benchStart = performance.mark(startMark).startTime;
     (element as HTMLElement).click();
-  });
+  }, STEP_START_MARK);
   const handle = await page.waitForFunction(
-    ([selector, old]) => {
+    ([selector, old, endMark]) => {
       const ids = [...document.querySelectorAll(selector)].map((row) => row.getAttribute('data-record-id')).join(',');
-      return ids && ids !== old ? performance.now() - (window as unknown as { benchStart: number }).benchStart : 0;
+      return ids && ids !== old
+        ? performance.mark(endMark).startTime - (window as unknown as { benchStart: number }).benchStart
+        : 0;
     },
-    [ROWS, before] as const,
+    [ROWS, before, STEP_END_MARK] as const,
     { polling: 'raf', timeout: TIMEOUT_MS },
   );
   return await handle.jsonValue();

@@ -6,7 +6,7 @@
 // Times are taken in the page (performance.now()), so the browser's own work counts and the driver's
 // round trips do not. It reports numbers and asserts nothing; they compare runs on one machine.
 // `--form` measures another form than the sample form; `--trace` also prints where the main thread's
-// time goes in the save and the create (bench/web-trace.ts) and writes their Chrome traces to the temp dir.
+// time goes in the re-sort, the save and the create (bench/web-trace.ts) and writes their Chrome traces to the temp dir.
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
@@ -122,14 +122,14 @@ async function bigPages({ page, api, figures }: Session): Promise<void> {
   api.reset();
   figures.push({
     figure: 're-sort by id (200 rows) to new rows',
-    ms: await clickToNewRows(page, sortTarget.locator('.Mui-TableHeadCell-Content-Labels')),
+    ms: await step(page, 'sort', () => clickToNewRows(page, sortTarget.locator('.Mui-TableHeadCell-Content-Labels'))),
     apiMs: api.longest(isList),
     target: '≤ 300',
   });
   api.reset();
   figures.push({
     figure: 'next page (200 rows) to new rows',
-    ms: await clickToNewRows(page, page.getByRole('button', { name: /go to next page/i })),
+    ms: await step(page, 'page', () => clickToNewRows(page, page.getByRole('button', { name: /go to next page/i }))),
     apiMs: api.longest(isList),
     target: '≤ 300',
   });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { ADMIN, requestUrl } from '../../test/mockApi';
 import { core, listBody, mockFormApi, renderScreen } from './test/fixtures';
 
@@ -45,5 +46,24 @@ describe('a long page of the record table', { timeout: 30_000 }, () => {
     expect(table.querySelector('.MuiSkeleton-root')).toBeNull();
     release();
     await waitFor(() => expect(table.querySelectorAll('tr[data-record-id]').length).toBe(2));
+  });
+
+  it('reads no layout to show its progress bar when a sort click loads new rows', async () => {
+    // The table's own progress bars open and close in a Collapse, which reads an element's height
+    // (clientHeight): in the browser a forced layout of the whole table, twice per list call.
+    // (happy-dom lays nothing out: every height is 0, as the spy answers)
+    const heightReads = vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(0);
+    mockFormApi(ADMIN, (query) =>
+      query.get('sort')?.includes('top_depth')
+        ? { status: 200, body: listBody([core(2), core(1)]) }
+        : { status: 200, body: listBody([core(1), core(2)]) },
+    );
+    renderScreen({ user: ADMIN, route: { filter: HOLE } });
+    const table = await screen.findByRole('table', { name: 'core records' });
+    await waitFor(() => expect(table.querySelector('tr[data-record-id]')?.getAttribute('data-record-id')).toBe('1'));
+    heightReads.mockClear();
+    await userEvent.click(within(table).getByText('Top Depth'));
+    await waitFor(() => expect(table.querySelector('tr[data-record-id]')?.getAttribute('data-record-id')).toBe('2'));
+    expect(heightReads).not.toHaveBeenCalled();
   });
 });

@@ -10,12 +10,14 @@ import {
   type MRT_VisibilityState,
 } from 'material-react-table';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { FormTemplate } from '@mdis/shared';
 import type { FormRecord } from '../api/records.api';
 import { PAGE_SIZES } from '../storage/formStorage';
 import { tableColumns } from './tableColumns';
-import { NO_NODE, completeOrder, resolve, siblingRow } from './recordTableHelpers';
+import { NO_NODE, completeOrder, recordRowProps, resolve } from './recordTableHelpers';
+import { ROW_SELECT_COLUMN, TableProgress } from './lightParts';
 
 export const EMPTY_TABLE_MESSAGE = 'No data available for this filter setting.';
 export const tableErrorMessage = (serverMessage: string) => `Unable to load table items: ${serverMessage}`;
@@ -97,11 +99,13 @@ export const RecordTable = memo(function RecordTable(props: RecordTableProps) {
     enableFullScreenToggle: false,
     enableColumnActions: false,
     enableSortingRemoval: false,
+    displayColumnDefOptions: ROW_SELECT_COLUMN,
     initialState: { density: 'compact' },
     // rows are rendered again only when their record changes, not when another row is chosen
     memoMode: 'cells',
     enableRowVirtualization: virtual,
-    rowVirtualizerOptions: { overscan: 10 },
+    // a few rows past the view: each rendered row costs its ~15 cells whenever a page or sort arrives
+    rowVirtualizerOptions: { overscan: 5 },
     enableColumnVirtualization: virtual,
     columnVirtualizerOptions: { overscan: 3 },
     state: {
@@ -114,9 +118,10 @@ export const RecordTable = memo(function RecordTable(props: RecordTableProps) {
       rowSelection: state.rowSelection,
       // Not the table's isLoading: it renders 20 placeholder rows of skeletons, each cell then
       // re-rendering itself in an effect (about 600 cells on a sample form), all thrown away when
-      // the rows arrive, which is usually during that first render. The progress bar says it loads.
+      // the rows arrive, which is usually during that first render. A progress bar says it loads
+      // (TableProgress, not the table's own bars).
       isLoading: false,
-      showProgressBars: loading,
+      showProgressBars: false,
     },
     onPaginationChange: (u) => {
       if (!navigationDisabled) onStateChange({ pagination: resolve(u, state.pagination) });
@@ -149,35 +154,8 @@ export const RecordTable = memo(function RecordTable(props: RecordTableProps) {
       sx: virtual ? { maxHeight: '70vh' } : undefined,
     },
     muiTableProps: { 'aria-label': `${form.name} records` },
-    muiTableBodyRowProps: ({ row }) => {
-      const id = row.original.id as number;
-      const current = id === selectedId;
-      return {
-        hover: true,
-        selected: current,
-        tabIndex: 0,
-        'aria-current': current ? 'true' : undefined,
-        'data-record-id': id,
-        onClick: () => {
-          onSelect(id);
-        },
-        onKeyDown: (event) => {
-          if (event.target !== event.currentTarget) return;
-          if (event.key === 'Enter') onSelect(id);
-          const target = event.key === 'ArrowDown' ? 'next' : event.key === 'ArrowUp' ? 'previous' : null;
-          if (!target || navigationDisabled) return;
-          event.preventDefault();
-          const sibling = siblingRow(event.currentTarget, target);
-          if (!sibling) {
-            onStep(target);
-            return;
-          }
-          sibling.focus();
-          onSelect(Number(sibling.dataset.recordId));
-        },
-        sx: { cursor: 'pointer' },
-      };
-    },
+    muiTableBodyRowProps: ({ row }) =>
+      recordRowProps(row.original.id as number, { selectedId, onSelect, onStep, navigationDisabled }),
     renderEmptyRowsFallback: () =>
       error || loading ? null : (
         <Typography sx={{ p: 2, fontStyle: 'italic' }} color="text.secondary">
@@ -199,7 +177,10 @@ export const RecordTable = memo(function RecordTable(props: RecordTableProps) {
           {tableErrorMessage(error)}
         </Alert>
       )}
-      <MaterialReactTable table={table} />
+      <Box sx={{ position: 'relative' }}>
+        <TableProgress loading={loading} />
+        <MaterialReactTable table={table} />
+      </Box>
     </>
   );
 });

@@ -1,3 +1,4 @@
+import type { KeyboardEvent } from 'react';
 import type { MRT_ColumnOrderState, MRT_Updater } from 'material-react-table';
 
 // RecordTable's helpers: the DOM walk of the arrow keys and the table library's state updaters.
@@ -28,4 +29,44 @@ export function resolve<T>(updater: MRT_Updater<T>, current: T): T {
 export function completeOrder(stored: MRT_ColumnOrderState, ids: string[]): MRT_ColumnOrderState {
   const known = stored.filter((id) => ids.includes(id));
   return [...known, ...ids.filter((id) => !known.includes(id))];
+}
+
+// one object for every row: a new one per row and render is styled again each time
+const ROW_SX = { cursor: 'pointer' };
+
+interface RowHandlers {
+  selectedId: number | null;
+  onSelect: (id: number) => void;
+  onStep: (target: 'previous' | 'next') => void;
+  navigationDisabled: boolean;
+}
+
+/** A record's row: the current one marked; click or Enter chooses it, arrow keys walk the rows. */
+export function recordRowProps(id: number, { selectedId, onSelect, onStep, navigationDisabled }: RowHandlers) {
+  const current = id === selectedId;
+  return {
+    hover: true,
+    selected: current,
+    tabIndex: 0,
+    'aria-current': current ? ('true' as const) : undefined,
+    'data-record-id': id,
+    onClick: () => {
+      onSelect(id);
+    },
+    onKeyDown: (event: KeyboardEvent<HTMLTableRowElement>) => {
+      if (event.target !== event.currentTarget) return;
+      if (event.key === 'Enter') onSelect(id);
+      const target = event.key === 'ArrowDown' ? 'next' : event.key === 'ArrowUp' ? 'previous' : null;
+      if (!target || navigationDisabled) return;
+      event.preventDefault();
+      const sibling = siblingRow(event.currentTarget, target);
+      if (!sibling) {
+        onStep(target);
+        return;
+      }
+      sibling.focus();
+      onSelect(Number(sibling.dataset.recordId));
+    },
+    sx: ROW_SX,
+  };
 }
