@@ -1,5 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { DynamicTrx } from '../../engine/records/dynamic-db';
+import { collectGarbage } from '../../infra/memory';
 import type { BatchState, ImportDeps } from './import-state';
 import type { Cell } from './readers/table-reader';
 
@@ -8,6 +9,20 @@ import type { Cell } from './readers/table-reader';
 
 /** Thrown to end the transaction without keeping its writes (a preview, a commit with failing rows). */
 class Rollback extends Error {}
+
+/** Batches between the full collections an import asks for (see betweenBatches). */
+const BATCHES_PER_COLLECTION = 25;
+
+/**
+ * After the `done`-th batch: the event loop's turn, and every few batches a concurrent full
+ * collection (infra/memory.ts). A batch's rows live across its queries' awaits, outlive the young
+ * generation and pile up in the old one, which V8 let grow to ~3 times the live heap before it
+ * collected: 100k samples peaked at 400 MB RSS while the live heap stayed at ~65 MB.
+ */
+async function betweenBatches(done: number): Promise<void> {
+  await nextTurn();
+  if (done % BATCHES_PER_COLLECTION === 0) await collectGarbage();
+}
 
 export type ImportOne = (trx: DynamicTrx, rows: Cell[][]) => Promise<void>;
 
@@ -26,9 +41,10 @@ export async function runInOne(
   let committed = false;
   await deps.importer
     .transaction(async (trx) => {
+      let done = 0;
       for await (const rows of batches) {
         await importOne(trx, rows);
-        await nextTurn();
+        await betweenBatches((done += 1));
       }
       if (!keep()) throw new Rollback('rollback');
       await finish(trx);
@@ -58,6 +74,7 @@ export async function runInParts(
 ): Promise<boolean> {
   const { importer } = deps;
   let committed = false as boolean;
+  let done = 0;
   try {
     for await (const rows of batches) {
       const mark = state.created.length;
@@ -70,7 +87,7 @@ export async function runInParts(
           if (!(error instanceof Rollback)) throw error;
           state.created.length = mark;
         });
-      await nextTurn();
+      await betweenBatches((done += 1));
     }
     if (keep())
       await importer.transaction(async (trx) => {
