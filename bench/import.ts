@@ -1,4 +1,4 @@
-// `npm run bench:import -- --rows N [--splits S] [--preview] [--cpu-prof DIR]`: issue 20's import target. Starts the
+// `npm run bench:import -- --rows N [--splits S] [--preview] [--upsert] [--cpu-prof DIR]`: issue 20's import target. Starts the
 // server on a fresh data directory (SQLite; PostgreSQL with BENCH_DATABASE_URL: a database of its
 // own is created on that server and dropped afterwards), writes the drilling chain down to S section
 // splits through the API, generates a CSV of N samples naming their split by combined id (the
@@ -20,6 +20,8 @@ const { values: args } = parseArgs({
     rows: { type: 'string', default: '10000' },
     splits: { type: 'string', default: '20' },
     preview: { type: 'boolean', default: false },
+    /** After the commit, the same records once more by IGSN, each changed (upsert mode). */
+    upsert: { type: 'boolean', default: false },
     /** A directory: the server writes a CPU profile there when it stops (node --cpu-prof). */
     'cpu-prof': { type: 'string' },
   },
@@ -152,6 +154,55 @@ async function postWithoutTimeout(
   });
 }
 
+/** The running server an import is measured on. */
+interface Where {
+  baseUrl: string;
+  pid: number | undefined;
+  token: string;
+  dialect: 'postgres' | 'sqlite';
+  splits: number;
+}
+
+/** Posts one import and prints its figures: wall time, the server's CPU time and peak RSS. */
+async function measure(where: Where, step: string, csv: string, mode: 'insert' | 'upsert'): Promise<void> {
+  const { baseUrl, pid, token } = where;
+  const file = path.join(os.tmpdir(), `mdis-import-bench-${String(process.pid)}.csv`);
+  writeFileSync(file, csv);
+  const form = new FormData();
+  form.append('form', 'sample');
+  form.append('mode', mode);
+  form.append('file', new Blob([readFileSync(file)]), 'samples.csv');
+  const rssBefore = rssMb(pid);
+  let rssPeak = rssBefore ?? 0;
+  const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMb(pid) ?? 0)), 100);
+  const cpuBefore = cpuSeconds(pid);
+  const started = performance.now();
+  const route = step === 'preview' ? 'preview' : 'commit';
+  const response = await postWithoutTimeout(`${baseUrl}/api/v1/import/${route}`, token, form);
+  const answer = response.text;
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  const cpu = (cpuSeconds(pid) ?? Number.NaN) - (cpuBefore ?? Number.NaN);
+  if (response.status >= 400) throw new Error(`${step} answered ${String(response.status)}: ${answer.slice(0, 500)}`);
+  const counts = (JSON.parse(answer) as { counts: Row }).counts;
+  console.log(
+    JSON.stringify({
+      dialect: where.dialect,
+      step,
+      rows,
+      splits: where.splits,
+      seconds: Number(seconds.toFixed(2)),
+      rowsPerSecond: Math.round(rows / seconds),
+      // The server's CPU time for the import: steadier than wall time while other work shares the machine.
+      serverCpuSeconds: Number(cpu.toFixed(2)),
+      rowsPerCpuSecond: Math.round(rows / cpu),
+      rssBeforeMb: rssBefore,
+      rssPeakMb: rssPeak,
+      counts,
+    }),
+  );
+}
+
 async function main(): Promise<void> {
   const database = postgresUrl ? await ownDatabase(postgresUrl) : undefined;
   const server = await startServer({
@@ -170,40 +221,21 @@ async function main(): Promise<void> {
     });
     const token = ((await login.json()) as { token: string }).token;
     const keys = await splitsOf(server.baseUrl, token, splitCount);
-    const file = path.join(os.tmpdir(), `mdis-import-bench-${String(process.pid)}.csv`);
-    writeFileSync(file, csvOf(keys, rows));
-    const form = new FormData();
-    form.append('form', 'sample');
-    form.append('file', new Blob([readFileSync(file)]), 'samples.csv');
-    const rssBefore = rssMb(server.pid);
-    let rssPeak = rssBefore ?? 0;
-    const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMb(server.pid) ?? 0)), 100);
-    const cpuBefore = cpuSeconds(server.pid);
-    const started = performance.now();
-    const step = args.preview ? 'preview' : 'commit';
-    const response = await postWithoutTimeout(`${server.baseUrl}/api/v1/import/${step}`, token, form);
-    const answer = response.text;
-    const seconds = (performance.now() - started) / 1000;
-    clearInterval(sampler);
-    const cpu = (cpuSeconds(server.pid) ?? Number.NaN) - (cpuBefore ?? Number.NaN);
-    if (response.status >= 400) throw new Error(`${step} answered ${String(response.status)}: ${answer.slice(0, 500)}`);
-    const counts = (JSON.parse(answer) as { counts: Row }).counts;
-    console.log(
-      JSON.stringify({
-        dialect: database ? 'postgres' : 'sqlite',
-        step,
-        rows,
-        splits: keys.length,
-        seconds: Number(seconds.toFixed(2)),
-        rowsPerSecond: Math.round(rows / seconds),
-        // The server's CPU time for the import: steadier than wall time while other work shares the machine.
-        serverCpuSeconds: Number(cpu.toFixed(2)),
-        rowsPerCpuSecond: Math.round(rows / cpu),
-        rssBeforeMb: rssBefore,
-        rssPeakMb: rssPeak,
-        counts,
-      }),
-    );
+    const where: Where = {
+      baseUrl: server.baseUrl,
+      pid: server.pid,
+      token,
+      dialect: database ? 'postgres' : 'sqlite',
+      splits: keys.length,
+    };
+    await measure(where, args.preview ? 'preview' : 'commit', csvOf(keys, rows), 'insert');
+    if (args.upsert && !args.preview) {
+      // The same records again, by IGSN, each with a new comment: every row an update.
+      const { list } = api(server.baseUrl, token);
+      const stored = await list('sample', 'fields=igsn');
+      const lines = ['IGSN,Comment', ...stored.map((r, i) => `${String(r.igsn)},updated ${String(i + 1)}`)];
+      await measure(where, 'upsert', `${lines.join('\n')}\n`, 'upsert');
+    }
   } finally {
     await server.stop();
     await database?.drop();
