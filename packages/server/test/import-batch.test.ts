@@ -159,6 +159,19 @@ describe.each(DIALECTS)('import in batches (%s)', (dialect) => {
     await batch.t.close();
     await perRecord.t.close();
   });
+  /** The preview of a request through the batch path, then through the per-record pipeline. */
+  const previewBoth = async (request: (setup: Setup) => ImportRequest) => {
+    const previews = [];
+    for (const [setup, rowByRow] of [
+      [batch, false],
+      [perRecord, true],
+    ] as const)
+      previews.push(
+        // As in a request: the templates' revision read once, not inside the import's transaction.
+        await runInTemplateScope(() => setup.imports(rowByRow).preview(request(setup))),
+      );
+    return previews as [(typeof previews)[0], (typeof previews)[0]];
+  };
 
   it('previews the same counts, errors and sample as the per-record pipeline', async () => {
     const failing = (setup: Setup) => {
@@ -169,16 +182,7 @@ describe.each(DIALECTS)('import in batches (%s)', (dialect) => {
         `${String(split.combined_id)},2,1,Marble,,,not in the list`,
       ]);
     };
-    const previews = [];
-    for (const [setup, rowByRow] of [
-      [batch, false],
-      [perRecord, true],
-    ] as const)
-      previews.push(
-        // As in a request: the templates' revision read once, not inside the import's transaction.
-        await runInTemplateScope(() => setup.imports(rowByRow).preview(setup.request('failing.csv', failing(setup)))),
-      );
-    const [fromBatch, fromRows] = previews;
+    const [fromBatch, fromRows] = await previewBoth((setup) => setup.request('failing.csv', failing(setup)));
     expect(fromBatch.counts).toMatchObject({ total: 33, new: 30, errors: 3 });
     expect(fromBatch.errors.map((e) => e.row)).toEqual([31, 32, 33]);
     expect(fromBatch).toEqual(fromRows);
@@ -227,15 +231,7 @@ describe.each(DIALECTS)('import in batches (%s)', (dialect) => {
       ),
       'PH,../etc/passwd,passwd,2024-05-03 10:00:00,a path',
     ].join('\n');
-    const previews = [];
-    for (const [setup, rowByRow] of [
-      [batch, false],
-      [perRecord, true],
-    ] as const)
-      previews.push(
-        await runInTemplateScope(() => setup.imports(rowByRow).preview(setup.request('files.csv', csv, 'files'))),
-      );
-    const [fromBatch, fromRows] = previews;
+    const [fromBatch, fromRows] = await previewBoth((setup) => setup.request('files.csv', csv, 'files'));
     expect(fromBatch.counts).toMatchObject({ total: 13, new: 12, errors: 1 });
     expect(fromBatch.errors.map(({ row, column, message }) => ({ row, column, message }))).toEqual([
       { row: 13, column: 'filename', message: "File name may not contain '/', '\\' or '..', nor start with a dot." },
