@@ -1,4 +1,4 @@
-// `npm run bench:import -- --rows N [--splits S] [--preview] [--cpu-prof DIR]`: issue 20's import target. Starts the
+// `npm run bench:import -- --rows N [--splits S] [--preview] [--upsert] [--cpu-prof DIR]`: issue 20's import target. Starts the
 // server on a fresh data directory (SQLite; PostgreSQL with BENCH_DATABASE_URL: a database of its
 // own is created on that server and dropped afterwards), writes the drilling chain down to S section
 // splits through the API, generates a CSV of N samples naming their split by combined id (the
@@ -7,6 +7,7 @@
 // every 100 ms), and rows per second of the server's CPU time (steadier on a shared machine). Not part of CI: the lead runs 1M on a quiet machine; numbers compare runs on one
 // machine, they are not absolutes.
 import { readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -19,6 +20,8 @@ const { values: args } = parseArgs({
     rows: { type: 'string', default: '10000' },
     splits: { type: 'string', default: '20' },
     preview: { type: 'boolean', default: false },
+    /** After the commit, the same records once more by IGSN, each changed (upsert mode). */
+    upsert: { type: 'boolean', default: false },
     /** A directory: the server writes a CPU profile there when it stops (node --cpu-prof). */
     'cpu-prof': { type: 'string' },
   },
@@ -60,7 +63,8 @@ function api(baseUrl: string, token: string) {
       ...(body ? { body: JSON.stringify(body) } : {}),
     });
     const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${url} answered ${String(response.status)}: ${text.slice(0, 500)}`);
+    if (response.status >= 400)
+      throw new Error(`${method} ${url} answered ${String(response.status)}: ${text.slice(0, 500)}`);
     return JSON.parse(text) as Row;
   };
   return {
@@ -117,6 +121,88 @@ function csvOf(keys: readonly string[], count: number): string {
   return `${lines.join('\n')}\n`;
 }
 
+/**
+ * A multipart POST through node:http: fetch gives up when no answer has come within 5 minutes
+ * (undici's headers timeout), which a 1M-row commit on a loaded machine takes longer than.
+ */
+async function postWithoutTimeout(
+  url: string,
+  token: string,
+  form: FormData,
+): Promise<{ status: number; text: string }> {
+  const request = new Request(url, { method: 'POST', body: form });
+  const body = Buffer.from(await request.arrayBuffer());
+  return new Promise((resolve, reject) => {
+    const outgoing = http.request(url, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${token}`,
+        'Content-Type': request.headers.get('content-type') ?? '',
+        'Content-Length': body.length,
+      },
+    });
+    outgoing.on('error', reject);
+    outgoing.on('response', (incoming) => {
+      const chunks: Buffer[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.on('error', reject);
+      incoming.on('end', () =>
+        resolve({ status: incoming.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+      );
+    });
+    outgoing.end(body);
+  });
+}
+
+/** The running server an import is measured on. */
+interface Where {
+  baseUrl: string;
+  pid: number | undefined;
+  token: string;
+  dialect: 'postgres' | 'sqlite';
+  splits: number;
+}
+
+/** Posts one import and prints its figures: wall time, the server's CPU time and peak RSS. */
+async function measure(where: Where, step: string, csv: string, mode: 'insert' | 'upsert'): Promise<void> {
+  const { baseUrl, pid, token } = where;
+  const file = path.join(os.tmpdir(), `mdis-import-bench-${String(process.pid)}.csv`);
+  writeFileSync(file, csv);
+  const form = new FormData();
+  form.append('form', 'sample');
+  form.append('mode', mode);
+  form.append('file', new Blob([readFileSync(file)]), 'samples.csv');
+  const rssBefore = rssMb(pid);
+  let rssPeak = rssBefore ?? 0;
+  const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMb(pid) ?? 0)), 100);
+  const cpuBefore = cpuSeconds(pid);
+  const started = performance.now();
+  const route = step === 'preview' ? 'preview' : 'commit';
+  const response = await postWithoutTimeout(`${baseUrl}/api/v1/import/${route}`, token, form);
+  const answer = response.text;
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  const cpu = (cpuSeconds(pid) ?? Number.NaN) - (cpuBefore ?? Number.NaN);
+  if (response.status >= 400) throw new Error(`${step} answered ${String(response.status)}: ${answer.slice(0, 500)}`);
+  const counts = (JSON.parse(answer) as { counts: Row }).counts;
+  console.log(
+    JSON.stringify({
+      dialect: where.dialect,
+      step,
+      rows,
+      splits: where.splits,
+      seconds: Number(seconds.toFixed(2)),
+      rowsPerSecond: Math.round(rows / seconds),
+      // The server's CPU time for the import: steadier than wall time while other work shares the machine.
+      serverCpuSeconds: Number(cpu.toFixed(2)),
+      rowsPerCpuSecond: Math.round(rows / cpu),
+      rssBeforeMb: rssBefore,
+      rssPeakMb: rssPeak,
+      counts,
+    }),
+  );
+}
+
 async function main(): Promise<void> {
   const database = postgresUrl ? await ownDatabase(postgresUrl) : undefined;
   const server = await startServer({
@@ -135,44 +221,21 @@ async function main(): Promise<void> {
     });
     const token = ((await login.json()) as { token: string }).token;
     const keys = await splitsOf(server.baseUrl, token, splitCount);
-    const file = path.join(os.tmpdir(), `mdis-import-bench-${String(process.pid)}.csv`);
-    writeFileSync(file, csvOf(keys, rows));
-    const form = new FormData();
-    form.append('form', 'sample');
-    form.append('file', new Blob([readFileSync(file)]), 'samples.csv');
-    const rssBefore = rssMb(server.pid);
-    let rssPeak = rssBefore ?? 0;
-    const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMb(server.pid) ?? 0)), 100);
-    const cpuBefore = cpuSeconds(server.pid);
-    const started = performance.now();
-    const step = args.preview ? 'preview' : 'commit';
-    const response = await fetch(`${server.baseUrl}/api/v1/import/${step}`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}` },
-      body: form,
-    });
-    const answer = await response.text();
-    const seconds = (performance.now() - started) / 1000;
-    clearInterval(sampler);
-    const cpu = (cpuSeconds(server.pid) ?? Number.NaN) - (cpuBefore ?? Number.NaN);
-    if (!response.ok) throw new Error(`${step} answered ${String(response.status)}: ${answer.slice(0, 500)}`);
-    const counts = (JSON.parse(answer) as { counts: Row }).counts;
-    console.log(
-      JSON.stringify({
-        dialect: database ? 'postgres' : 'sqlite',
-        step,
-        rows,
-        splits: keys.length,
-        seconds: Number(seconds.toFixed(2)),
-        rowsPerSecond: Math.round(rows / seconds),
-        // The server's CPU time for the import: steadier than wall time while other work shares the machine.
-        serverCpuSeconds: Number(cpu.toFixed(2)),
-        rowsPerCpuSecond: Math.round(rows / cpu),
-        rssBeforeMb: rssBefore,
-        rssPeakMb: rssPeak,
-        counts,
-      }),
-    );
+    const where: Where = {
+      baseUrl: server.baseUrl,
+      pid: server.pid,
+      token,
+      dialect: database ? 'postgres' : 'sqlite',
+      splits: keys.length,
+    };
+    await measure(where, args.preview ? 'preview' : 'commit', csvOf(keys, rows), 'insert');
+    if (args.upsert && !args.preview) {
+      // The same records again, by IGSN, each with a new comment: every row an update.
+      const { list } = api(server.baseUrl, token);
+      const stored = await list('sample', 'fields=igsn');
+      const lines = ['IGSN,Comment', ...stored.map((r, i) => `${String(r.igsn)},updated ${String(i + 1)}`)];
+      await measure(where, 'upsert', `${lines.join('\n')}\n`, 'upsert');
+    }
   } finally {
     await server.stop();
     await database?.drop();

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asDynamic } from '../src/engine/records/dynamic-db';
 import { runInTemplateScope } from '../src/engine/templates/template-store';
 import { runAudited } from '../src/infra/db/audit-context';
+import { createLocalStorage } from '../src/infra/storage/local-storage';
+import { registerFileStorageBehavior } from '../src/modules/files/file-storage-behavior';
 import type { ImportRequest } from '../src/modules/import/import-run';
 import { createImportRepository } from '../src/modules/import/import.repository';
 import { createImportService } from '../src/modules/import/import.service';
@@ -57,7 +59,8 @@ interface Setup {
   sampleTable: string;
   /** The import service with the batch path (false) or every record through the per-record pipeline (true). */
   imports: (rowByRow: boolean) => ReturnType<typeof createImportService>;
-  request: (name: string, csv: string) => ImportRequest;
+  request: (name: string, csv: string, form?: string) => ImportRequest;
+  importer: ReturnType<typeof createServices>['records']['importer'];
 }
 
 async function setUp(dialect: (typeof DIALECTS)[number]): Promise<Setup> {
@@ -66,6 +69,8 @@ async function setUp(dialect: (typeof DIALECTS)[number]): Promise<Setup> {
   const { database } = t;
   const config = testConfig({ database: database.config, dataDir: database.dataDir });
   const services = createServices(database, {}, config, t.app.log);
+  // As the app does (createFileServices): the archive files' create behavior needs the storage.
+  registerFileStorageBehavior(services.behaviors, createLocalStorage(path.join(database.dataDir, 'files')), t.app.log);
   const sample = await services.templates.getModel('CurationSample');
   const admin = await database.db.selectFrom('users').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
   const repository = createImportRepository(database.db, asDynamic(database.db), dialect);
@@ -73,14 +78,15 @@ async function setUp(dialect: (typeof DIALECTS)[number]): Promise<Setup> {
     t,
     chain,
     sampleTable: sample?.table ?? 'curation_sample',
+    importer: services.records.importer,
     imports: (rowByRow) =>
       createImportService({ importer: services.records.importer, repository, templates: services.templates, rowByRow }),
-    request: (name, csv) => {
+    request: (name, csv, form = 'sample') => {
       const file = path.join(database.dataDir, name);
       writeFileSync(file, csv);
       return {
         user: { id: admin.id, roles: ['administrator'], permissions: [] },
-        form: 'sample',
+        form,
         file: { path: file, kind: 'csv' },
         mode: 'insert',
       };
@@ -153,6 +159,19 @@ describe.each(DIALECTS)('import in batches (%s)', (dialect) => {
     await batch.t.close();
     await perRecord.t.close();
   });
+  /** The preview of a request through the batch path, then through the per-record pipeline. */
+  const previewBoth = async (request: (setup: Setup) => ImportRequest) => {
+    const previews = [];
+    for (const [setup, rowByRow] of [
+      [batch, false],
+      [perRecord, true],
+    ] as const)
+      previews.push(
+        // As in a request: the templates' revision read once, not inside the import's transaction.
+        await runInTemplateScope(() => setup.imports(rowByRow).preview(request(setup))),
+      );
+    return previews as [(typeof previews)[0], (typeof previews)[0]];
+  };
 
   it('previews the same counts, errors and sample as the per-record pipeline', async () => {
     const failing = (setup: Setup) => {
@@ -163,16 +182,7 @@ describe.each(DIALECTS)('import in batches (%s)', (dialect) => {
         `${String(split.combined_id)},2,1,Marble,,,not in the list`,
       ]);
     };
-    const previews = [];
-    for (const [setup, rowByRow] of [
-      [batch, false],
-      [perRecord, true],
-    ] as const)
-      previews.push(
-        // As in a request: the templates' revision read once, not inside the import's transaction.
-        await runInTemplateScope(() => setup.imports(rowByRow).preview(setup.request('failing.csv', failing(setup)))),
-      );
-    const [fromBatch, fromRows] = previews;
+    const [fromBatch, fromRows] = await previewBoth((setup) => setup.request('failing.csv', failing(setup)));
     expect(fromBatch.counts).toMatchObject({ total: 33, new: 30, errors: 3 });
     expect(fromBatch.errors.map((e) => e.row)).toEqual([31, 32, 33]);
     expect(fromBatch).toEqual(fromRows);
@@ -210,6 +220,28 @@ describe.each(DIALECTS)('import in batches (%s)', (dialect) => {
     expect(fromRows.history.some((h) => h.action === 'update')).toBe(true);
     for (const record of fromBatch.records)
       expect(states.get(Number(record.id))).toMatchObject({ combined_id: record.combined_id, igsn: record.igsn });
+  }, 60_000);
+
+  it('writes archive file rows in batches too, refusing a file name that is a path as the per-record pipeline does', async () => {
+    const csv = [
+      'type,filename,original_filename,upload_date,comment',
+      ...Array.from(
+        { length: 12 },
+        (_, i) => `PH,photo-${String(i)}.jpg,Photo ${String(i)}.JPG,2024-05-03 10:00:00,file ${String(i)}`,
+      ),
+      'PH,../etc/passwd,passwd,2024-05-03 10:00:00,a path',
+    ].join('\n');
+    const [fromBatch, fromRows] = await previewBoth((setup) => setup.request('files.csv', csv, 'files'));
+    expect(fromBatch.counts).toMatchObject({ total: 13, new: 12, errors: 1 });
+    expect(fromBatch.errors.map(({ row, column, message }) => ({ row, column, message }))).toEqual([
+      { row: 13, column: 'filename', message: "File name may not contain '/', '\\' or '..', nor start with a dot." },
+    ]);
+    expect(fromBatch).toEqual(fromRows);
+    // Archive files have a create behavior (the file name check): it has a batch form, so no row-by-row writes.
+    const { target } = await runInTemplateScope(() =>
+      batch.importer.open({ roles: ['administrator'], permissions: [] }, 'files'),
+    );
+    expect(batch.importer.createsInBatches(target)).toBe(true);
   }, 60_000);
 
   it.runIf(dialect === 'sqlite')(

@@ -1,4 +1,5 @@
 import type { BehaviorRegistry } from '../../engine/behaviors/behavior-registry';
+import { eachRecord } from '../../engine/behaviors/builtin/behavior-helpers';
 import type { FileStorage } from '../../infra/storage/file-storage';
 import { assertPlainFilename, fileKey } from './file-keys';
 import { createPreviewCache } from './file-preview-cache';
@@ -24,6 +25,10 @@ export function registerFileStorageBehavior(registry: BehaviorRegistry, storage:
       beforeCreate: ({ record }) => {
         assertPlainFilename(record.filename);
       },
+      // An import's creates: the same check per record, so that they are written in batches.
+      createMany: eachRecord(({ record }) => {
+        assertPlainFilename(record.filename);
+      }),
       beforeUpdate: ({ record, previous }) => {
         if (record.filename !== previous?.filename) assertPlainFilename(record.filename);
       },

@@ -1,0 +1,113 @@
+import { textOf } from '@mdis/shared';
+import type { DynamicTrx } from '../../engine/records/dynamic-db';
+import type { CheckedRow } from '../../engine/records/records-import';
+import { type BatchRow, type RowError, resolveKeys } from './import-keys';
+import type { MappedHeader } from './import-mapping';
+import { errorsOf, existingRecords, importRow, writeRow } from './import-row';
+import type { BatchState, ImportDeps, RowOutcome } from './import-state';
+import { bodyOf } from './import-values';
+import type { Cell } from './readers/table-reader';
+
+// One batch of an import's rows: keys resolved, rows checked, creates written together, and what
+// became of each row reported in file order.
+
+export const MAX_ERRORS = 1000;
+const SAMPLE_ROWS = 20;
+
+export async function importBatch(
+  deps: ImportDeps,
+  state: BatchState,
+  trx: DynamicTrx,
+  cells: Cell[][],
+  mapping: MappedHeader[],
+) {
+  const { target, counts } = state;
+  const headerOf = new Map(mapping.flatMap((m) => (m.column === null ? [] : [[m.column, m.header] as const])));
+  const rows: BatchRow[] = cells.map((row, index) => ({
+    row: counts.total + index + 1,
+    values: bodyOf(row, mapping, target.model),
+    raw: bodyOf(row, mapping, target.model),
+    headers: headerOf,
+  }));
+  counts.total += rows.length;
+  const rowErrors = new Map<number, RowError[]>();
+  const report = (error: RowError) => {
+    const list = rowErrors.get(error.row) ?? [];
+    list.push(error);
+    rowErrors.set(error.row, list);
+    if (state.errors.length < MAX_ERRORS) state.errors.push(error);
+  };
+  const failed = await resolveKeys({ ...deps.repository, dynamic: trx }, state.keyColumns, rows, report);
+  const existing = state.mode === 'upsert' ? await existingRecords(deps, state, trx, rows) : () => undefined;
+  const outcomes = new Map<number, RowOutcome>();
+  const creates: { row: BatchRow; checked: CheckedRow }[] = [];
+  for (const row of rows) {
+    if (failed.has(row.row)) continue;
+    const outcome = await importRow(deps, state, trx, row, existing(row));
+    if ('create' in outcome) creates.push({ row, checked: outcome.create });
+    else outcomes.set(row.row, outcome);
+  }
+  await writeCreates(deps, state, trx, creates, outcomes);
+  // In file order: the errors field by field, the failing rows, the first rows written as the sample.
+  for (const [index, row] of rows.entries()) {
+    const outcome = outcomes.get(row.row);
+    if (outcome && 'written' in outcome) {
+      if (state.sample.length < SAMPLE_ROWS) state.sample.push({ row: row.row, values: { ...outcome.written } });
+    } else if (outcome) {
+      for (const field of outcome.errors) {
+        const column = field.field === '' ? null : field.field;
+        report({
+          row: row.row,
+          column,
+          header: column === null ? null : (headerOf.get(column) ?? null),
+          value: column === null ? null : valueText(row.values[column]),
+          message: field.message,
+        });
+      }
+    }
+    const messages = rowErrors.get(row.row);
+    if (messages) {
+      counts.errors += 1;
+      state.hooks.onFailedRow?.(
+        cells[index] ?? [],
+        messages.map((m) => m.message),
+      );
+    }
+  }
+}
+
+/** The creates of a batch: together where the model allows it, else (or after a database error) one by one. */
+async function writeCreates(
+  deps: ImportDeps,
+  state: BatchState,
+  trx: DynamicTrx,
+  creates: readonly { row: BatchRow; checked: CheckedRow }[],
+  outcomes: Map<number, RowOutcome>,
+): Promise<void> {
+  if (creates.length === 0) return;
+  const failures = state.writing
+    ? await deps.importer.createMany(
+        trx,
+        state.target,
+        creates.map((c) => c.checked),
+        state.memo,
+      )
+    : undefined;
+  if (failures) {
+    for (const [index, { row, checked }] of creates.entries()) {
+      const failure = failures.get(index);
+      if (failure === undefined) {
+        state.counts.new += 1;
+        state.created.push(Number(checked.record.id));
+        outcomes.set(row.row, { written: checked.record });
+      } else outcomes.set(row.row, { errors: errorsOf(state, failure, false) });
+    }
+    return;
+  }
+  for (const { row, checked } of creates) outcomes.set(row.row, await writeRow(deps, state, trx, checked));
+}
+
+function valueText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  return Array.isArray(value) ? value.map(textOf).join(';') : textOf(value);
+}

@@ -1,0 +1,56 @@
+import type { FieldError } from '@mdis/shared';
+import type { DynamicTrx, Row } from '../../engine/records/dynamic-db';
+import type { RecordScope } from '../../engine/records/record-access';
+import type { RecordTarget } from '../../engine/records/record-target';
+import type { RecordsImporter } from '../../engine/records/records-import';
+import type { TemplateSource } from '../../engine/records/record-model';
+import type { ImportCounts, ImportMode } from '@mdis/shared';
+import type { KeyColumn, RowError } from './import-keys';
+import type { ImportRepository } from './import.repository';
+import type { Cell } from './readers/table-reader';
+
+// What the parts of an import share: its dependencies, the caller's hooks and the state one
+// import carries from batch to batch (import-run.ts drives it, import-batch.ts fills it).
+
+export interface ImportHooks {
+  /** Writes are kept (one transaction) when true and no row failed; a preview always rolls back. */
+  commit: boolean;
+  onProgress?: (done: number) => void;
+  /** Each failing row with its cells and its messages (the preview's CSV of failing rows). */
+  onFailedRow?: (cells: readonly Cell[], messages: string[]) => void;
+  /** Last thing in the transaction of a commit that keeps its rows. */
+  beforeCommit?: (trx: DynamicTrx, counts: ImportCounts, table: string) => Promise<void>;
+}
+
+export interface ImportDeps {
+  importer: RecordsImporter;
+  repository: ImportRepository;
+  templates: TemplateSource;
+  /**
+   * Every record through the per-record pipeline, never the batch writes: the reference the batch
+   * path is tested against (import-batch.test.ts).
+   */
+  rowByRow?: boolean;
+}
+
+export interface BatchState {
+  target: RecordTarget;
+  scope: RecordScope;
+  keyColumns: KeyColumn[];
+  mode: ImportMode;
+  counts: ImportCounts;
+  errors: RowError[];
+  sample: { row: number; values: Row }[];
+  hooks: ImportHooks;
+  /** False once a database error broke the transaction (PostgreSQL): the rest is only checked. */
+  writing: boolean;
+  /** Creates are written together, batch by batch (RecordsImporter.createMany). */
+  batched: boolean;
+  /** What the batch hooks carry from one batch to the next (RecordsImporter.createMany). */
+  memo: Map<string, unknown>;
+  /** The ids of the records created so far (the compensation of runInParts deletes them). */
+  created: number[];
+}
+
+/** What became of a row: its field errors ([] when unchanged), or what it wrote (shown in the sample). */
+export type RowOutcome = { errors: FieldError[] } | { written: Row };
