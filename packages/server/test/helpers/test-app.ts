@@ -34,7 +34,7 @@ export async function createTestApp(
   dialect: Dialect,
   options: Omit<BuildAppOptions, 'database'> = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase(dialect, 'migrated');
+  const database = await createTestDatabase(dialect);
   await migrateToLatest(database.db);
   const config = testConfig({ database: database.config, dataDir: database.dataDir });
   try {
