@@ -19,7 +19,6 @@ export default defineConfig({
           root: 'packages/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['test/global-setup.ts'],
           // Test-only cheap password hashes (see src/infra/auth/password.ts; test/password.test.ts).
           env: { MDIS_TEST_FAST_PASSWORD_HASH: '1' },
           testTimeout: 30_000,

@@ -24,7 +24,7 @@ describe.each(DIALECTS)('generic behaviors on the drilling model (%s)', (dialect
   let expedition: Row;
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect, 'drilling');
+    database = await createTestDatabase(dialect);
     await migrateToLatest(database.db);
     const config = testConfig({ database: database.config, dataDir: database.dataDir });
     await seedDatabase(database, config);

@@ -29,7 +29,7 @@ describe.each(DIALECTS)('combined ids on the drilling model (%s)', (dialect) => 
   let program: Row;
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect, 'drilling');
+    database = await createTestDatabase(dialect);
     await migrateToLatest(database.db);
     const config = testConfig({ database: database.config, dataDir: database.dataDir });
     await seedDatabase(database, config);

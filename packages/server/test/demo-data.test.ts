@@ -32,7 +32,7 @@ describe.each(DIALECTS)('demo data (%s)', (dialect) => {
   const models = new Map<string, ModelTemplate>();
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect, 'drilling');
+    database = await createTestDatabase(dialect);
     await migrateToLatest(database.db);
     const config = testConfig({ database: database.config, dataDir: database.dataDir });
     await seedDatabase(database, config);

@@ -61,7 +61,7 @@ export function queryRecorder(base: Db, queries: string[], statements: CompiledQ
 
 /** An app on a fresh database holding the default drilling model (templates, tables, lists). */
 export async function createDepthApp(dialect: Dialect): Promise<DepthTestApp> {
-  const database = await createTestDatabase(dialect, 'migrated');
+  const database = await createTestDatabase(dialect);
   await migrateToLatest(database.db);
   await seedDrillingModel(database.db, dialect);
   const queries: string[] = [];

@@ -55,7 +55,7 @@ describe.each(DIALECTS)('a fake column type from one registry entry (%s)', (dial
   let db: AnyDb;
   let model: RecordModel;
   beforeEach(async () => {
-    database = await createTestDatabase(dialect, 'migrated');
+    database = await createTestDatabase(dialect);
     // Schema sync keeps the table's row counter in a system table (record_counts).
     await migrateToLatest(database.db);
     db = database.db;

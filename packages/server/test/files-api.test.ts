@@ -33,7 +33,7 @@ describe.each(DIALECTS)('files API (%s)', (dialect) => {
   let chain: Awaited<ReturnType<typeof drillingChain>>;
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect, 'drilling');
+    database = await createTestDatabase(dialect);
     await migrateToLatest(database.db);
     const config = testConfig({ database: database.config, dataDir: database.dataDir, uploadMaxBytes: MAX_BYTES });
     await seedDatabase(database, config);

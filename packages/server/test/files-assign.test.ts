@@ -25,7 +25,7 @@ describe.each(DIALECTS)('files: assign, previews, permissions (%s)', (dialect) =
   let viewerCookie: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect, 'drilling');
+    database = await createTestDatabase(dialect);
     await migrateToLatest(database.db);
     const config = testConfig({ database: database.config, dataDir: database.dataDir });
     await seedDatabase(database, config);

@@ -21,7 +21,7 @@ describe.each(DIALECTS)('files: auto-print-image (%s)', (dialect) => {
   const dataUrl = (type: string, bytes: Buffer) => `data:image/${type};base64,${bytes.toString('base64')}`;
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect, 'migrated');
+    database = await createTestDatabase(dialect);
     await migrateToLatest(database.db);
     app = await buildApp(testConfig({ database: database.config, dataDir: database.dataDir }), { database });
     as.operator = (await signedInUser(app, database.db, { roles: ['operator'] })).headers;

@@ -31,7 +31,7 @@ describe.each(CASES)(
     let chains: Record<'a' | 'b', Awaited<ReturnType<typeof drillingChain>>>;
 
     beforeAll(async () => {
-      database = await createTestDatabase(dialect, 'drilling');
+      database = await createTestDatabase(dialect);
       await migrateToLatest(database.db);
       const config = testConfig({ database: database.config, dataDir: database.dataDir });
       await seedDatabase(database, config);

@@ -27,7 +27,7 @@ import { createClient, drillingChain, type Row } from './files-fixture';
 const CASES = DIALECTS.flatMap((dialect) => (['local', 's3'] as const).map((kind) => [dialect, kind] as const));
 
 async function seededDatabase(dialect: Dialect) {
-  const database = await createTestDatabase(dialect, 'drilling');
+  const database = await createTestDatabase(dialect);
   await migrateToLatest(database.db);
   const config = testConfig({ database: database.config, dataDir: database.dataDir });
   await seedDatabase(database, config);

@@ -23,7 +23,7 @@ describe.each(DIALECTS)('files: broken multipart, request limits (%s)', (dialect
   const as: Record<'operator' | 'developer' | 'noRole', Headers> = {} as never;
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect, 'drilling');
+    database = await createTestDatabase(dialect);
     await migrateToLatest(database.db);
     const config = testConfig({
       database: database.config,

@@ -69,7 +69,7 @@ describe.each(DIALECTS)('files: preview cache on local storage (%s)', (dialect) 
   let viewer: Headers;
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect, 'drilling');
+    database = await createTestDatabase(dialect);
     await migrateToLatest(database.db);
     const config = testConfig({ database: database.config, dataDir: database.dataDir });
     await seedDatabase(database, config);

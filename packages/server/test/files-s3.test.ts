@@ -36,7 +36,7 @@ describe.each(DIALECTS)('files API on S3 storage (%s)', (dialect) => {
     storage = createS3Storage(s3.config);
     webDist = mkdtempSync(join(tmpdir(), 'mdis-web-'));
     writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>mDIS</title>');
-    database = await createTestDatabase(dialect, 'drilling');
+    database = await createTestDatabase(dialect);
     await migrateToLatest(database.db);
     const config = testConfig({ database: database.config, dataDir: database.dataDir });
     await seedDatabase(database, config);

@@ -36,7 +36,7 @@ describe.each(DIALECTS)('fuzzing every route (%s)', (dialect) => {
   let ctx: FuzzContext;
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect, 'drilling');
+    database = await createTestDatabase(dialect);
     await migrateToLatest(database.db);
     const config = testConfig({ database: database.config, dataDir: database.dataDir });
     await seedDatabase(database, config);

@@ -46,7 +46,7 @@ describe.each(DIALECTS)('health endpoint (%s)', (dialect) => {
   });
 
   it('answers 503 naming the database when it does not answer', async () => {
-    const database = await createTestDatabase(dialect, 'migrated');
+    const database = await createTestDatabase(dialect);
     await migrateToLatest(database.db);
     const app = await buildApp(testConfig({ database: database.config, dataDir: database.dataDir }), { database });
     try {

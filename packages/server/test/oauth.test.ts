@@ -27,7 +27,7 @@ describe.each(DIALECTS)('OAuth2 login against a real OpenID provider (%s)', (dia
         unverified: { email: 'jane@example.org', email_verified: false },
       },
     });
-    database = await createTestDatabase(dialect, 'migrated');
+    database = await createTestDatabase(dialect);
     await migrateToLatest(database.db);
     const oauth2: OAuth2Config = {
       issuer: provider.issuer,
@@ -151,7 +151,7 @@ describe.each(DIALECTS)('OAuth2 login against a real OpenID provider (%s)', (dia
 
 describe('OAuth2 login when it is off or the provider is down', () => {
   async function appWith(oauth2: OAuth2Config | undefined) {
-    const database = await createTestDatabase('sqlite', 'migrated');
+    const database = await createTestDatabase('sqlite');
     await migrateToLatest(database.db);
     const config = testConfig({ database: database.config, dataDir: database.dataDir, ...(oauth2 ? { oauth2 } : {}) });
     const app = await buildApp(config, { database });

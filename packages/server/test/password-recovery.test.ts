@@ -23,7 +23,7 @@ describe.each(DIALECTS)('password recovery over SMTP (%s)', (dialect) => {
 
   beforeAll(async () => {
     inbox = await startSmtpInbox();
-    database = await createTestDatabase(dialect, 'migrated');
+    database = await createTestDatabase(dialect);
     await migrateToLatest(database.db);
     const mail = { smtpUrl: inbox.url, from: 'mDIS <noreply@mdis.test>' };
     const config = testConfig({
@@ -190,7 +190,7 @@ describe.each(DIALECTS)('password recovery over SMTP (%s)', (dialect) => {
 
 describe('password recovery without SMTP', () => {
   it('says CanSendEmails false and refuses to send', async () => {
-    const database = await createTestDatabase('sqlite', 'migrated');
+    const database = await createTestDatabase('sqlite');
     await migrateToLatest(database.db);
     const app = await buildApp(testConfig({ database: database.config, dataDir: database.dataDir }), { database });
     try {
@@ -213,7 +213,7 @@ describe('password recovery without SMTP', () => {
 async function appMailingTo(server: SMTPServer) {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
-  const database = await createTestDatabase('sqlite', 'migrated');
+  const database = await createTestDatabase('sqlite');
   await migrateToLatest(database.db);
   const mail = { smtpUrl: `smtp://127.0.0.1:${String(port)}`, from: 'mDIS <noreply@mdis.test>' };
   const app = await buildApp(testConfig({ database: database.config, dataDir: database.dataDir, mail }), { database });

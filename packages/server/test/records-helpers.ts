@@ -79,7 +79,7 @@ export async function insertList(db: Db, listname: string, items: { display: str
 
 /** An app on a fresh database with the test models synced and their forms stored. */
 export async function createRecordsApp(dialect: Dialect): Promise<RecordsTestApp> {
-  const database = await createTestDatabase(dialect, 'migrated');
+  const database = await createTestDatabase(dialect);
   await migrateToLatest(database.db);
   for (const model of [EXPEDITION, SITE, HOLE, ITEM, FILTER_MODEL]) await saveAndSync(database.db, dialect, model);
   const store = createTemplateStore(database.db);

@@ -16,7 +16,7 @@ export type Headers = Record<string, string>;
  * would: 5065 (hole A with cores 1 and 2, two sections each, a sample) and 5066 (one core).
  */
 export async function reportsFixture(dialect: Dialect) {
-  const database: TestDatabase = await createTestDatabase(dialect, 'drilling');
+  const database: TestDatabase = await createTestDatabase(dialect);
   await migrateToLatest(database.db);
   const config = testConfig({ database: database.config, dataDir: database.dataDir });
   await seedDatabase(database, config);

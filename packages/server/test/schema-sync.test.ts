@@ -31,7 +31,7 @@ describe.each(DIALECTS)('schema sync (%s)', (dialect) => {
   let database: TestDatabase;
   let db: AnyDb;
   beforeEach(async () => {
-    database = await createTestDatabase(dialect, 'migrated');
+    database = await createTestDatabase(dialect);
     await migrateToLatest(database.db);
     db = database.db;
     await syncModelTables(db, dialect, [site, expedition, program]);

@@ -19,7 +19,7 @@ describe.each(DIALECTS)('template store (%s)', (dialect) => {
   let store: TemplateStore;
   let now: Date;
   beforeEach(async () => {
-    database = await createTestDatabase(dialect, 'migrated');
+    database = await createTestDatabase(dialect);
     await migrateToLatest(database.db);
     now = new Date('2026-01-02T03:04:05Z');
     store = createTemplateStore(database.db, () => now);

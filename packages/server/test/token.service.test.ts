@@ -14,7 +14,7 @@ describe.each(DIALECTS)('token service (%s)', (dialect) => {
     clock = new Date(clock.getTime() + ms);
   };
   beforeAll(async () => {
-    database = await createTestDatabase(dialect, 'migrated');
+    database = await createTestDatabase(dialect);
     await migrateToLatest(database.db);
   });
   afterAll(() => database.destroy());

@@ -84,7 +84,7 @@ describe.each(DIALECTS)('widgets/download-samples-as-csv (%s)', (dialect) => {
   }
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect, 'drilling');
+    database = await createTestDatabase(dialect);
     await migrateToLatest(database.db);
     const config = testConfig({ database: database.config, dataDir: database.dataDir });
     await seedDatabase(database, config);

@@ -31,7 +31,7 @@ describe.each(DIALECTS)('widgets API (%s)', (dialect) => {
   const as: Partial<Record<Role | 'defaultUser', Headers>> = {};
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect, 'drilling');
+    database = await createTestDatabase(dialect);
     await migrateToLatest(database.db);
     const config = testConfig({ database: database.config, dataDir: database.dataDir });
     await seedDatabase(database, config);

@@ -22,7 +22,7 @@ export interface DrillingApp {
 
 /** A new database with the seeded drilling model, the app on it, and an administrator. */
 export async function startDrillingApp(dialect: Dialect): Promise<DrillingApp> {
-  const database = await createTestDatabase(dialect, 'drilling');
+  const database = await createTestDatabase(dialect);
   await migrateToLatest(database.db);
   const config = testConfig({ database: database.config, dataDir: database.dataDir });
   await seedDatabase(database, config);

@@ -39,7 +39,7 @@ export async function createTestApp(
   options: Omit<BuildAppOptions, 'database'> = {},
   { seeded = false }: { seeded?: boolean } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase(dialect, 'migrated');
+  const database = await createTestDatabase(dialect);
   await migrateToLatest(database.db);
   const config = testConfig({ database: database.config, dataDir: database.dataDir });
   try {

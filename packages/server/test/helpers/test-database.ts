@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { inject } from 'vitest';
 import type { DatabaseConfig, Dialect } from '../../src/infra/db/dialect';
 import { createDatabase, type Database } from '../../src/infra/db/database';
-import type { SqliteTemplates } from './sqlite-templates';
 
 export interface TestDatabase extends Database {
   config: DatabaseConfig;
@@ -40,17 +38,11 @@ function disposable(config: DatabaseConfig, dataDir: string, drop?: () => Promis
 
 /**
  * A fresh, empty database: SQLite in a temp file, or a new PostgreSQL schema (selected through
- * search_path) that is dropped again by destroy(). With `startFrom`, SQLite starts as a copy of the
- * run's template file (global-setup.ts: migrated, or migrated and seeded); the caller's migrations
- * and seed then find nothing left to do. PostgreSQL always starts empty.
+ * search_path) that is dropped again by destroy().
  */
-export async function createTestDatabase(dialect: Dialect, startFrom?: keyof SqliteTemplates): Promise<TestDatabase> {
+export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mdis-test-'));
-  if (dialect === 'sqlite') {
-    const filename = join(dataDir, 'mdis.sqlite');
-    if (startFrom) copyFileSync(inject('sqliteTemplates')[startFrom], filename);
-    return disposable({ dialect, filename }, dataDir);
-  }
+  if (dialect === 'sqlite') return disposable({ dialect, filename: join(dataDir, 'mdis.sqlite') }, dataDir);
   const connectionString = process.env.TEST_DATABASE_URL;
   if (!connectionString) throw new Error('TEST_DATABASE_URL is not set');
   const schema = `test_${randomBytes(6).toString('hex')}`;
