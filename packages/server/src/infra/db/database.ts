@@ -10,10 +10,13 @@ import { auditedPool } from './audited-pool';
 import type { DatabaseConfig, Dialect } from './dialect';
 import { QueryBudget } from './query-budget';
 import type { DatabaseSchema, Db } from './schema';
+import { type SqliteAnalyzer, createSqliteAnalyzer } from './sqlite-analyze';
 
 export interface Database {
   db: Db;
   dialect: Dialect;
+  /** SQLite in a file: keeps the statistics fresh (sqlite-analyze.ts); `request()` after bulk writes. */
+  analyzer?: SqliteAnalyzer;
   destroy(): Promise<void>;
 }
 
@@ -124,5 +127,16 @@ export function createDatabase(config: DatabaseConfig): Database {
     config.dialect === 'sqlite'
       ? createSqlite(config.filename)
       : createPostgres(config.connectionString, config.searchPath);
-  return { db, dialect: config.dialect, destroy: () => db.destroy() };
+  if (config.dialect !== 'sqlite' || config.filename === ':memory:')
+    return { db, dialect: config.dialect, destroy: () => db.destroy() };
+  const analyzer = createSqliteAnalyzer(config.filename, db as unknown as Kysely<unknown>);
+  return {
+    db,
+    dialect: config.dialect,
+    analyzer,
+    destroy: async () => {
+      await analyzer.close();
+      await db.destroy();
+    },
+  };
 }

@@ -62,6 +62,8 @@ export interface ImportDeps {
    * path is tested against (import-batch.test.ts).
    */
   rowByRow?: boolean;
+  /** After a committed import: many rows may have been written (SQLite refreshes its statistics). */
+  afterCommit?: () => void;
 }
 
 export const MAX_ERRORS = 1000;
