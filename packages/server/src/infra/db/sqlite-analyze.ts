@@ -16,7 +16,10 @@ import { statisticsChanged } from './sqlite-stats';
  * reading the new statistics: a commit from a second connection would make the app's next deferred
  * transaction that reads before it writes fail with "database is locked" (a stale WAL snapshot).
  * The app's connection then writes the rows (a few dozen an index) and reloads them. While the
- * worker analyses an index, a write of the app waits for it (busy timeout): at most one index.
+ * worker analyses an index, a write of the app waits for it (busy timeout): at most one index. Only
+ * the model tables (those with a row counter, `record_counts`) are analysed, which the lists read:
+ * the history of a 1M-sample database (4M rows, never analysed) held the lock past the busy timeout
+ * and failed the bench's login.
  */
 
 const WORKER_SOURCE = `
@@ -26,9 +29,10 @@ const db = new Database(workerData.filename);
 db.pragma('busy_timeout = 5000');
 const found = [];
 try {
+  const counted = new Set(db.prepare('SELECT DISTINCT table_name AS t FROM record_counts').all().map((row) => row.t));
   const tables = db.prepare('PRAGMA optimize(0x10003)').all()
     .map((row) => /^ANALYZE "main"\\."(.+)"$/.exec(row.optimize)?.[1]?.replaceAll('""', '"'))
-    .filter((table) => table !== undefined);
+    .filter((table) => table !== undefined && counted.has(table));
   const indexesOf = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ?");
   for (const table of tables) {
     for (const { name } of indexesOf.all(table)) {
