@@ -186,6 +186,8 @@ async function main(): Promise<void> {
     const server = await startServer({
       label: 'mdis-bench',
       env: { DATABASE_URL: dataset.databaseUrl, MDIS_ADMIN_PASSWORD: BENCH_ADMIN.password },
+      // e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" (NODE_OPTIONS refuses --cpu-prof).
+      nodeOptions: process.env.BENCH_SERVER_NODE_OPTIONS?.split(' ').filter(Boolean) ?? [],
     });
     try {
       const token = await login(server.baseUrl);

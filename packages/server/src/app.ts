@@ -36,6 +36,7 @@ import { oauthPlugin } from './modules/account/oauth.plugin';
 import { passwordRecoveryPlugin } from './modules/account/password-recovery.plugin';
 import { syncMaintainedColumns } from './engine/schema-sync/maintained';
 import { rebuildNullsLastIndexes } from './engine/schema-sync/nulls-first';
+import { addShippedIndexes } from './seed/shipped-indexes';
 import { createFileServices, createServices } from './services';
 import { generatedDirOf } from './modules/template-manager/generator/code-generator';
 import { createGeneratedHooks } from './modules/template-manager/generator/generated-hooks';
@@ -71,6 +72,8 @@ async function syncMaintainedOnStart(
   services: ReturnType<typeof createServices>,
   log: FastifyBaseLogger,
 ) {
+  const added = await addShippedIndexes(database.db, database.dialect, services.templates);
+  if (added.length > 0) log.info({ indexes: added }, 'shipped indexes added to stored templates');
   const models = await services.templates.listModels();
   await syncMaintainedColumns(database.db, database.dialect, services.behaviors, models);
   const rebuilt = await rebuildNullsLastIndexes(database.db, database.dialect, models);

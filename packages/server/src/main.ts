@@ -39,6 +39,8 @@ async function main(): Promise<void> {
   );
   await ensureLinkHistoryOn(database.db, database.dialect, models);
   const app = await buildApp(config, { database });
+  // Statistics gone stale while the server was down (a command-line import, a restore).
+  database.analyzer?.request();
 
   let closing = false;
   const close = async (signal: string) => {

@@ -55,11 +55,12 @@ import { createSyncService } from './modules/offline/sync.service';
 
 /** Wires repositories into services: the one place that knows the whole object graph. */
 export function createServices(
-  { db, dialect }: Database,
+  database: Database,
   options: BuildAppOptions,
   config: ServerConfig,
   log: FastifyBaseLogger,
 ) {
+  const { db, dialect } = database;
   const tokens = createTokenService(createTokensRepository(db));
   const templates = createTemplateStore(db);
   const usersRepository = createUsersRepository(db, dialect);
@@ -103,7 +104,7 @@ export function createServices(
       sampleSeries: createSampleSeriesRepository(db),
     }),
     widgets: createWidgetsService({ db, records: records.records, templates }),
-    imports: importService({ db, dialect }, templates, records.records),
+    imports: importService(database, templates, records.records),
     // The history plugin's options: the service, and the retention it runs while the app is up.
     history: {
       history: createHistoryService({
@@ -150,7 +151,7 @@ function recordsServices(
 
 /** Imports (issue 20) through a records engine's importer. */
 function importService(
-  { db, dialect }: Pick<Database, 'db' | 'dialect'>,
+  { db, dialect, analyzer }: Pick<Database, 'db' | 'dialect' | 'analyzer'>,
   templates: ReturnType<typeof createTemplateStore>,
   records: RecordsService,
 ) {
@@ -158,6 +159,7 @@ function importService(
     importer: records.importer,
     repository: createImportRepository(db, asDynamic(db), dialect),
     templates,
+    ...(analyzer ? { afterCommit: () => analyzer.request() } : {}),
   });
 }
 

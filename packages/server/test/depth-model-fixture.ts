@@ -17,6 +17,7 @@ import type { Dialect } from '../src/infra/db/dialect';
 import { asDynamic } from '../src/engine/records/dynamic-db';
 import { migrateToLatest } from '../src/infra/db/migrate';
 import type { Db } from '../src/infra/db/schema';
+import type { SqliteAnalyzer } from '../src/infra/db/sqlite-analyze';
 import { seedDrillingModel } from '../src/seed/drilling-model';
 import { signedInUser } from './helpers/factories';
 import { testConfig } from './helpers/test-app';
@@ -35,6 +36,8 @@ export interface DepthTestApp {
    * (fixtures insert rows straight into the tables, past the behaviors that keep them).
    */
   refreshMaintained(): Promise<void>;
+  /** SQLite: the statistics refresher of the app's database (sqlite-analyze.ts). */
+  analyzer?: SqliteAnalyzer | undefined;
   close(): Promise<void>;
 }
 
@@ -77,6 +80,7 @@ export async function createDepthApp(dialect: Dialect): Promise<DepthTestApp> {
     statements,
     admin: headers,
     refreshMaintained: () => refreshAllMaintained(database.db, dialect),
+    analyzer: database.analyzer,
     close: async () => {
       await app.close();
       await database.destroy();

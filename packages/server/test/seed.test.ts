@@ -35,6 +35,7 @@ describe.each(DIALECTS)('migrations and seed (%s)', (dialect) => {
       '20261126T0500-mdis-v3-migration',
       '20261127T0100-deleted-search-index',
       '20261127T0400-user-confirmation',
+      '20261128T0400-shipped-indexes',
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });

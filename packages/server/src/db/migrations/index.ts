@@ -19,6 +19,7 @@ import * as linkHistory from './20261126T0400-link-history';
 import * as mdisV3Migration from './20261126T0500-mdis-v3-migration';
 import * as deletedSearchIndex from './20261127T0100-deleted-search-index';
 import * as userConfirmation from './20261127T0400-user-confirmation';
+import * as shippedIndexes from './20261128T0400-shipped-indexes';
 
 /** Every system-table migration, in order. Forward-only: a released migration is never edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261126T0500-mdis-v3-migration': mdisV3Migration,
   '20261127T0100-deleted-search-index': deletedSearchIndex,
   '20261127T0400-user-confirmation': userConfirmation,
+  '20261128T0400-shipped-indexes': shippedIndexes,
 };

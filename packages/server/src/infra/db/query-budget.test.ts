@@ -54,4 +54,11 @@ describe('QueryBudget', () => {
     expect(clock.wall).toBeGreaterThanOrEqual(5_000);
     expect(clock.wall).toBeLessThan(5_100);
   });
+
+  it('reads no CPU time for a statement without per-row checks (a system call per statement)', () => {
+    let reads = 0;
+    const budget = new QueryBudget(500, { now: () => 0, cpuMs: () => (reads += 1) });
+    expect(budget.run(() => 'page')).toBe('page');
+    expect(reads).toBe(0);
+  });
 });

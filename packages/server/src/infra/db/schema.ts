@@ -173,6 +173,13 @@ export interface ImportBatchesTable {
   undone_at: string | null;
 }
 
+/** An index of a shipped model template that this installation was given once (seed/shipped-indexes.ts). */
+export interface ShippedIndexesTable {
+  model: string;
+  index_name: string;
+  offered_at: string;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -189,6 +196,7 @@ export interface DatabaseSchema {
   offline_applied_ops: OfflineAppliedOpsTable;
   import_mappings: ImportMappingsTable;
   import_batches: ImportBatchesTable;
+  shipped_indexes: ShippedIndexesTable;
 }
 
 export type Db = Kysely<DatabaseSchema>;

@@ -15,8 +15,16 @@ export interface IndexStats {
 
 export type SampleValue = number | string | null;
 
-/** How long statistics read once are used (ANALYZE runs at schema sync, seldom). */
+/** How long statistics read once are used (ANALYZE runs at schema sync and after bulk writes, seldom). */
 const STATS_TTL_MS = 60_000;
+
+// Bumped when this process analysed a table (sqlite-analyze.ts): cached statistics are read again.
+let statsEpoch = 0;
+
+/** New statistics were written: every cache reads them at its next use instead of within a minute. */
+export function statisticsChanged(): void {
+  statsEpoch += 1;
+}
 
 function readVarint(bytes: Uint8Array, at: number): [value: number, next: number] {
   let value = 0;
@@ -122,12 +130,12 @@ async function readTableStats(db: QueryExecutorProvider, table: string): Promise
 
 /** The index statistics of a table, read at most once a minute per table. */
 export function createSqliteStats(db: QueryExecutorProvider) {
-  const cache = new Map<string, { at: number; stats: Promise<Map<string, IndexStats>> }>();
+  const cache = new Map<string, { at: number; epoch: number; stats: Promise<Map<string, IndexStats>> }>();
   return (table: string): Promise<Map<string, IndexStats>> => {
     const cached = cache.get(table);
-    if (cached && Date.now() - cached.at < STATS_TTL_MS) return cached.stats;
+    if (cached && cached.epoch === statsEpoch && Date.now() - cached.at < STATS_TTL_MS) return cached.stats;
     const stats = readTableStats(db, table).catch(() => new Map<string, IndexStats>());
-    cache.set(table, { at: Date.now(), stats });
+    cache.set(table, { at: Date.now(), epoch: statsEpoch, stats });
     return stats;
   };
 }

@@ -31,6 +31,8 @@ export interface ImportDeps {
    * path is tested against (import-batch.test.ts).
    */
   rowByRow?: boolean;
+  /** After a committed import: many rows may have been written (SQLite refreshes its statistics). */
+  afterCommit?: () => void;
 }
 
 export interface BatchState {

@@ -97,6 +97,7 @@ export function createImportService(deps: ImportDeps) {
           ...(failed ? { failedRowsCsv: failed.csv(outcome.headers) } : {}),
         };
       }
+      deps.afterCommit?.();
       const mapping: Mapping = Object.fromEntries(outcome.mapping.map((m) => [m.header, m.column]));
       await repository.saveMapping(request.user.id, request.form, mapping);
       return { ok: true, batchId, counts: outcome.counts, filter: batchFilter(batchId) };
