@@ -1,6 +1,7 @@
 // S10: the whole sample list exported as CSV through the API, as the web app's Export menu asks for
 // it: the time to the last byte and the server's resident memory while it streams (read from /proc
 // every 100 ms; issue 17 targets ≤ 30 s and ≤ 300 MB at 1M samples).
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
 export interface ExportMeasured {
@@ -12,6 +13,10 @@ export interface ExportMeasured {
   /** The server's RSS before the export and its highest value during it, in MB. */
   rssBeforeMb: number | undefined;
   rssPeakMb: number | undefined;
+  /** CPU seconds the server spent during the export (undefined off Linux): steadier than wall time. */
+  serverCpuSeconds: number | undefined;
+  /** sha256 of the body (first 12 hex digits): two runs on one dataset must write the same bytes. */
+  sha256: string;
 }
 
 export const EXPORT_PATH = '/report/ListAllCsv?form=sample';
@@ -53,6 +58,8 @@ export async function measureExport(baseUrl: string, token: string, pid: number 
     if (now !== undefined) rssPeakMb = Math.max(rssPeakMb ?? 0, now);
   }, 100);
   const started = performance.now();
+  const cpuBefore = cpuSeconds(pid);
+  const hash = createHash('sha256');
   try {
     const response = await fetch(`${baseUrl}${EXPORT_PATH}`, { headers: { Authorization: `Bearer ${token}` } });
     let bytes = 0;
@@ -60,6 +67,7 @@ export async function measureExport(baseUrl: string, token: string, pid: number 
     const reader = response.body?.getReader();
     for (let read = await reader?.read(); read && !read.done; read = await reader?.read()) {
       bytes += read.value.length;
+      hash.update(read.value);
       for (const byte of read.value) if (byte === 10) lines += 1;
     }
     return {
@@ -69,6 +77,8 @@ export async function measureExport(baseUrl: string, token: string, pid: number 
       status: response.status,
       rssBeforeMb,
       rssPeakMb,
+      serverCpuSeconds: (cpuSeconds(pid) ?? Number.NaN) - (cpuBefore ?? Number.NaN),
+      sha256: hash.digest('hex').slice(0, 12),
     };
   } finally {
     clearInterval(sampler);

@@ -132,7 +132,7 @@ async function runExport(baseUrl: string, token: string, pid: number | undefined
   await settle(baseUrl);
   const e = await measureExport(baseUrl, token, pid);
   const memory = `server RSS ${String(e.rssBeforeMb ?? '?')} → peak ${String(e.rssPeakMb ?? '?')} MB`;
-  const note = `${EXPORT_PATH}: ${String(e.status)}, ${e.rows.toLocaleString('en-US')} rows, ${(e.bytes / 1e6).toFixed(1)} MB in ${e.seconds.toFixed(1)} s, ${memory}`;
+  const note = `${EXPORT_PATH}: ${String(e.status)}, ${e.rows.toLocaleString('en-US')} rows, ${(e.bytes / 1e6).toFixed(1)} MB in ${e.seconds.toFixed(1)} s (server CPU ${e.serverCpuSeconds?.toFixed(1) ?? '?'} s), ${memory}, sha256 ${e.sha256}`;
   console.log(`  S10 CSV export: ${note}`);
   const ms = Math.round(e.seconds * 1000);
   return {

@@ -44,8 +44,24 @@ function readColumn(node: ColumnNode, scope: ExpressionScope): ExpressionValue {
   return toExpressionValue(own(scope.record, node.name));
 }
 
+// A path's dotted text and an aggregate's key per node: an expression is evaluated once per row
+// of an export (a million rows), so the keys are built once, not a string per row.
+const pathKeys = new WeakMap<PathNode, string>();
+const aggregateKeys = new WeakMap<AggregateNode, string>();
+
+function keyOf<N extends object>(keys: WeakMap<N, string>, node: N, build: (node: N) => string): string {
+  let key = keys.get(node);
+  if (key === undefined) {
+    key = build(node);
+    keys.set(node, key);
+  }
+  return key;
+}
+
+const dotted = (node: PathNode) => node.segments.join('.');
+
 function readPath(node: PathNode, scope: ExpressionScope): ExpressionValue {
-  const key = node.segments.join('.');
+  const key = keyOf(pathKeys, node, dotted);
   if (scope.paths && Object.hasOwn(scope.paths, key)) return toExpressionValue(scope.paths[key]);
   let current: unknown = scope.record;
   for (const segment of node.segments) {
@@ -57,7 +73,7 @@ function readPath(node: PathNode, scope: ExpressionScope): ExpressionValue {
 
 // In the browser the children may sit in the record as an array of plain objects.
 function readAggregate(node: AggregateNode, scope: ExpressionScope): ExpressionValue {
-  const key = aggregateKey(node);
+  const key = keyOf(aggregateKeys, node, aggregateKey);
   if (scope.aggregates && Object.hasOwn(scope.aggregates, key)) return toExpressionValue(scope.aggregates[key]);
   const children = own(scope.record, node.relation);
   if (!Array.isArray(children)) return null;
@@ -108,11 +124,13 @@ function compare(operator: string, left: ExpressionValue, right: ExpressionValue
   return result >= 0;
 }
 
+const ARITHMETIC: ReadonlySet<string> = new Set(['+', '-', '*', '/', '%']);
+
 function binary(node: BinaryNode, scope: ExpressionScope): ExpressionValue {
   const left = evaluateExpression(node.left, scope);
   const right = evaluateExpression(node.right, scope);
   const { operator } = node;
-  if (!['+', '-', '*', '/', '%'].includes(operator)) return compare(operator, left, right);
+  if (!ARITHMETIC.has(operator)) return compare(operator, left, right);
   // `+` concatenates when either side is text; null then reads as ''
   if (operator === '+' && (typeof left === 'string' || typeof right === 'string')) return toText(left) + toText(right);
   const a = toNumber(left);

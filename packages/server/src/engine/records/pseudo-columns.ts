@@ -75,21 +75,35 @@ async function loadAggregates(
   return byParent;
 }
 
+// Per model: each hidden path key with its path's text, cut once rather than per record.
+const pathKeysOfModel = new WeakMap<RecordModel, readonly { name: string; text: string }[]>();
+
+function pathKeys(model: RecordModel): readonly { name: string; text: string }[] {
+  let found = pathKeysOfModel.get(model);
+  if (!found) {
+    found = pseudoPathColumns(model).map(({ name }) => ({ name, text: name.slice(PATH_PREFIX.length) }));
+    pathKeysOfModel.set(model, found);
+  }
+  return found;
+}
+
+const NO_AGGREGATES: Row = Object.freeze({});
+
 function evaluate(model: RecordModel, record: Row, aggregates: Row | undefined): void {
   const paths: Row = {};
   // The hidden path keys are the record's last properties: removed before the pseudo columns are
   // added, V8 keeps the record a fast object (cheaper to read and to serialise).
-  for (const column of pseudoPathColumns(model)) {
-    if (!(column.name in record)) continue;
-    paths[column.name.slice(PATH_PREFIX.length)] = record[column.name];
-    Reflect.deleteProperty(record, column.name);
+  for (const { name, text } of pathKeys(model)) {
+    if (!(name in record)) continue;
+    paths[text] = record[name];
+    Reflect.deleteProperty(record, name);
   }
+  // One scope for all the pseudo columns of the record (an export evaluates a million records).
+  const scope = { record, paths, aggregates: aggregates ?? NO_AGGREGATES };
   for (const pseudo of model.pseudo) {
     if (pseudo.path) continue;
     try {
-      record[pseudo.name] = pseudo.ast
-        ? evaluateExpression(pseudo.ast, { record, paths, aggregates: aggregates ?? {} })
-        : null;
+      record[pseudo.name] = pseudo.ast ? evaluateExpression(pseudo.ast, scope) : null;
     } catch {
       record[pseudo.name] = null;
     }

@@ -207,7 +207,8 @@ export function createRecordsReader(deps: RecordsDeps) {
       const last = rows.at(-1);
       const full = window.limit !== undefined && rows.length === window.limit;
       const nextCursor = keyset && full && last ? encodeCursor(keyset, last) : undefined;
-      const items = await presentRows(model, rows, whole ? deps.computePseudo : undefined);
+      // The rows are this call's own (the cursor was read above): presented in place.
+      const items = await presentRows(model, rows, whole ? deps.computePseudo : undefined, true);
       const links = whole ? model.relations.manyToMany : namedLinks(model, query.fields);
       await presentRelationValues(deps.links, model, items, links);
       // Without a count (an export's later batches) the total is what has been read so far.

@@ -9,6 +9,10 @@ const plainText: CellText = (value) => {
   return JSON.stringify(value);
 };
 
+// Characters a spreadsheet reads as the start of a formula: = + - @ tab CR.
+const FORMULA_START: ReadonlySet<number> = new Set(['=', '+', '-', '@', '\t', '\r'].map((c) => c.charCodeAt(0)));
+const NEEDS_QUOTES = /[",\r\n]/;
+
 /**
  * One CSV field (RFC 4180): quoted when it holds a separator, quote or line break. Text that a
  * spreadsheet would run as a formula (=, +, -, @ at the start) gets a leading apostrophe; numbers
@@ -17,8 +21,9 @@ const plainText: CellText = (value) => {
 export function csvField(value: unknown, text: CellText = plainText): string {
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   let cell = text(value);
-  if (/^[=+\-@\t\r]/.test(cell)) cell = `'${cell}`;
-  return /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
+  if (cell === '') return cell; // most cells of a wide export are empty
+  if (FORMULA_START.has(cell.charCodeAt(0))) cell = `'${cell}`;
+  return NEEDS_QUOTES.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
 }
 
 /** Lines of fields, each CRLF-terminated (RFC 4180). */
