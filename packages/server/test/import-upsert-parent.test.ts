@@ -11,23 +11,48 @@ import { createImportRepository } from '../src/modules/import/import.repository'
 import { createImportService } from '../src/modules/import/import.service';
 import { registerBehaviors } from '../src/register-behaviors';
 import { DIALECTS } from './helpers/dialects';
-import { type RecordsTestApp, createRecordsApp, recordingQueries, seedChain } from './records-helpers';
+import { parseFormTemplate } from '@mdis/shared';
+import {
+  type RecordsTestApp,
+  createRecord,
+  createRecordsApp,
+  recordingQueries,
+  saveAndSync,
+  seedChain,
+} from './records-helpers';
+import { FORMS, HOLE } from './records-models';
 
 // Issue 20: an upsert's row keeps the parent its stored record has (the foreign key keeps that
 // parent), so the write no longer looks the parent up once per row (61% of an upsert's time). The
 // per-record reference path (rowByRow) still does: both give the same counts, errors and records.
 
+/** Holes again, but in a table without a foreign key to the site (no parent relation): nothing keeps its parent. */
+const PLOT = {
+  ...HOLE,
+  name: 'Plot',
+  table: 'project_plot',
+  fullName: 'ProjectPlot',
+  columns: { id: HOLE.columns.id, site_id: HOLE.columns.site_id, hole: HOLE.columns.hole, depth: HOLE.columns.depth },
+  indices: { id: HOLE.indices.id },
+  relations: {},
+  behaviors: [],
+};
+const PLOT_FORM = { ...FORMS.find((f) => f.name === 'hole'), name: 'plot', dataModel: 'ProjectPlot' };
+
 describe.each(DIALECTS)('import upsert: the parent check (%s)', (dialect) => {
   let t: RecordsTestApp;
   let imports: (rowByRow: boolean) => ReturnType<typeof createImportService>;
-  let request: (csv: string) => ImportRequest;
+  let request: (csv: string, form?: string) => ImportRequest;
   const queries: string[] = [];
   /** The statements that looked a site up by id (validateReferences' parent check). */
   const parentLookups = () => queries.filter((q) => /^select id from "project_site" where id = /i.test(q)).length;
 
   beforeAll(async () => {
     t = await createRecordsApp(dialect);
-    await seedChain(t);
+    const chain = await seedChain(t);
+    await saveAndSync(t.db, dialect, PLOT);
+    await createTemplateStore(t.db).saveForm(parseFormTemplate(PLOT_FORM));
+    await createRecord(t, '/api/v1/global?name=ProjectPlot', { site_id: chain.s1.id, hole: 'P', depth: 1 });
     const db = recordingQueries(t.db, queries);
     const templates = createTemplateStore(db);
     const behaviors = createBehaviorRegistry();
@@ -36,21 +61,21 @@ describe.each(DIALECTS)('import upsert: the parent check (%s)', (dialect) => {
     const repository = createImportRepository(db, asDynamic(db), dialect);
     imports = (rowByRow) => createImportService({ importer: records.importer, repository, templates, rowByRow });
     const admin = await t.db.selectFrom('users').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
-    request = (csv) => {
+    request = (csv, form = 'hole') => {
       const file = path.join(t.dataDir, 'holes.csv');
       writeFileSync(file, csv);
       const user = { id: admin.id, roles: ['administrator'], permissions: [] };
-      return { user, form: 'hole', file: { path: file, kind: 'csv' }, mode: 'upsert' };
+      return { user, form, file: { path: file, kind: 'csv' }, mode: 'upsert' };
     };
   }, 120_000);
   afterAll(() => t.close());
 
   /** A preview (writes run, then roll back) through the batch path, then the per-record pipeline, with each one's parent lookups. */
-  const previewBoth = async (csv: string) => {
+  const previewBoth = async (csv: string, form?: string) => {
     const runs = [];
     for (const rowByRow of [false, true]) {
       queries.length = 0;
-      const preview = await runInTemplateScope(() => imports(rowByRow).preview(request(csv)));
+      const preview = await runInTemplateScope(() => imports(rowByRow).preview(request(csv, form)));
       runs.push({ preview, lookups: parentLookups() });
     }
     return runs as [(typeof runs)[0], (typeof runs)[0]];
@@ -99,5 +124,16 @@ describe.each(DIALECTS)('import upsert: the parent check (%s)', (dialect) => {
     // The moved row (5065_1_B to site 5066_1) is looked up on both paths.
     expect(fromBatch.lookups).toBe(1);
     expect(fromRows.lookups).toBe(2);
+  });
+
+  it('still looks the parent up where no foreign key keeps it', async () => {
+    const [plot] = await t.db
+      .selectFrom('project_plot' as never)
+      .select('id' as never)
+      .execute();
+    const [fromBatch, fromRows] = await previewBoth(`id,depth\n${String((plot as { id: number }).id)},2\n`, 'plot');
+    expect(fromBatch.preview.counts).toMatchObject({ total: 1, updated: 1, errors: 0 });
+    expect(fromBatch.preview).toEqual(fromRows.preview);
+    expect(fromBatch.lookups).toBe(1);
   });
 });
