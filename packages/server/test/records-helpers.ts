@@ -58,6 +58,11 @@ function recordPrecompiled(db: Db, queries: string[]): Db {
   return Object.assign(db, { executeQuery });
 }
 
+/** `db` with every statement's SQL pushed onto `queries`. */
+export function recordingQueries(db: Db, queries: string[]): Db {
+  return recordPrecompiled(db.withPlugin(queryRecorder(db, queries)), queries);
+}
+
 export async function saveAndSync(db: Db, dialect: Dialect, template: unknown): Promise<ModelTemplate> {
   const store = createTemplateStore(db);
   const saved = await store.saveModel(parseModelTemplate(template));
@@ -85,7 +90,7 @@ export async function createRecordsApp(dialect: Dialect): Promise<RecordsTestApp
   const store = createTemplateStore(database.db);
   for (const form of FORMS) await store.saveForm(parseFormTemplate(form));
   const queries: string[] = [];
-  const db = recordPrecompiled(database.db.withPlugin(queryRecorder(database.db, queries)), queries);
+  const db = recordingQueries(database.db, queries);
   const app = await buildApp(
     testConfig({
       database: database.config,

@@ -112,13 +112,24 @@ export function createRecordsImporter(deps: RecordsDeps) {
       });
     },
 
-    /** Steps 2 (references) to 7 for one row in the import's transaction; database errors translated. */
-    async write(trx: DynamicTrx, target: RecordTarget, row: CheckedRow, previous: Row | undefined, id?: number) {
+    /**
+     * Steps 2 (references) to 7 for one row in the import's transaction; database errors translated.
+     * `previousRead`: `previous` was read in this transaction (see RecordWrite).
+     */
+    async write(
+      trx: DynamicTrx,
+      target: RecordTarget,
+      row: CheckedRow,
+      previous: Row | undefined,
+      id?: number,
+      previousRead = false,
+    ) {
       try {
         return await writeInTransaction(deps, trx, target, {
           record: row.record,
           previous,
           relations: row.relations,
+          previousRead,
           ...(id === undefined ? {} : { id }),
         });
       } catch (error) {

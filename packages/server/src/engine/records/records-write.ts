@@ -116,6 +116,8 @@ export interface RecordWrite {
   id?: number;
   /** The id a created record gets back (a restored deletion). */
   restoredId?: number;
+  /** `previous` was read in this transaction: its parent id needs no second look (validateReferences). */
+  previousRead?: boolean;
 }
 
 /** Steps 2 (references) to 7 in the caller's transaction; throws a 422 or the raw database error. */
@@ -127,10 +129,18 @@ export async function writeInTransaction(
 ): Promise<number> {
   const { repository, behaviors, links } = deps;
   const { model, writable } = target;
-  const { record, previous, relations, id, restoredId } = write;
+  const { record, previous, relations, id, restoredId, previousRead } = write;
   const kind = id === undefined ? 'create' : 'update';
   const engine = deps.behaviorEngine(trx);
-  const references = await validateReferences(trx, repository, model, writable, record, id);
+  const references = await validateReferences(
+    trx,
+    repository,
+    model,
+    writable,
+    record,
+    id,
+    previousRead ? previous : undefined,
+  );
   assertValid([...references, ...(await validateRelations(trx, links, relations))]);
   await runBeforeBehaviors(behaviors, kind, trx, model, record, previous, engine);
   const values = { ...changes(model, record, previous), ...referenceValues(relations) };

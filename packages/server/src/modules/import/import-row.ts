@@ -113,7 +113,16 @@ export async function writeRow(
   const { target, counts } = state;
   try {
     if (state.writing) {
-      const id = await deps.importer.write(trx, target, checked, previous, stored ? Number(stored.id) : undefined);
+      // The stored record was read in this transaction (existingRecords); the per-record reference
+      // path (rowByRow) looks its parent up again as a form's update does.
+      const id = await deps.importer.write(
+        trx,
+        target,
+        checked,
+        previous,
+        stored ? Number(stored.id) : undefined,
+        !deps.rowByRow,
+      );
       if (!previous) state.created.push(id);
     }
   } catch (error) {

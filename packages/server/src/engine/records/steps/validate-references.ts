@@ -24,9 +24,24 @@ export function uniqueErrorFor(
   return { field, message };
 }
 
+/** Whether the table has a foreign key from the parent column to the parent's table (schema-sync adds one per such relation). */
+function parentHasForeignKey(model: RecordModel, parentTable: string): boolean {
+  return Object.values(model.template.relations).some(
+    (r) =>
+      r.relationType !== 'nm' &&
+      r.foreignTable === parentTable &&
+      model.parentColumn !== undefined &&
+      (r.localColumns ?? []).includes(model.parentColumn),
+  );
+}
+
 /**
  * Step 2 (second half), inside the write transaction: UNIQUE index combinations (a 422 on the
  * offending field instead of a constraint error) and the parent record's existence.
+ * `storedParent`: the stored record of an update whose caller trusts it (an import's upsert): a
+ * parent id equal to the stored one is not looked up again, since the foreign key (restricted
+ * deletes) keeps that parent while the record points at it: one query (on PostgreSQL a round
+ * trip) less per upserted row (issue 20).
  */
 export async function validateReferences(
   trx: DynamicTrx,
@@ -35,6 +50,7 @@ export async function validateReferences(
   writable: readonly WritableColumn[],
   record: Row,
   id: number | undefined,
+  storedParent?: Row,
 ): Promise<FieldError[]> {
   const errors: FieldError[] = [];
   for (const columns of model.uniqueIndices) {
@@ -48,6 +64,7 @@ export async function validateReferences(
     parent &&
     model.parentColumn &&
     !isEmpty(parentId) &&
+    !(storedParent?.[model.parentColumn] === parentId && parentHasForeignKey(model, parent.template.table)) &&
     !(await repository.exists(trx, parent.template.table, parentId))
   ) {
     errors.push({ field: model.parentColumn, message: MESSAGES.invalid(labelOf(writable, model, model.parentColumn)) });
