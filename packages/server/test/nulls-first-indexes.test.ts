@@ -19,9 +19,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)('indexes built NULLS LAST by an ol
     const app = await buildApp(testConfig({ database: database.config, dataDir: database.dataDir }), { database });
     await app.close();
   };
+  // This test's schema only: other files' schemas, made in parallel, hold indexes of the same name.
   const definition = async (name: string) =>
-    (await sql<{ def: string }>`SELECT indexdef AS def FROM pg_indexes WHERE indexname = ${name}`.execute(database.db))
-      .rows[0]?.def;
+    (
+      await sql<{
+        def: string;
+      }>`SELECT indexdef AS def FROM pg_indexes WHERE indexname = ${name} AND schemaname = current_schema()`.execute(
+        database.db,
+      )
+    ).rows[0]?.def;
 
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
