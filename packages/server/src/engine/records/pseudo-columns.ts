@@ -8,12 +8,18 @@ import type { AggregateSelection, RecordsRepository } from './records.repository
 
 const PATH_PREFIX = '__path:';
 
-// Per model (built once per template revision, frozen): the same objects for every request.
-const pathColumnsOfModel = new WeakMap<RecordModel, readonly QueryColumn[]>();
+interface PathSelections {
+  /** Hidden selections, one per parent path, named `__path:<path>`. */
+  columns: readonly QueryColumn[];
+  /** Each selection's name with its path's text (what an expression reads from `paths`). */
+  keys: readonly { name: string; text: string }[];
+}
 
-/** Hidden selections of the parent paths that computed pseudo columns read (same query, joined). */
-export function pseudoPathColumns(model: RecordModel): readonly QueryColumn[] {
-  let found = pathColumnsOfModel.get(model);
+// Per model (built once per template revision, frozen): the same objects for every request.
+const pathSelectionsOfModel = new WeakMap<RecordModel, PathSelections>();
+
+function pathSelections(model: RecordModel): PathSelections {
+  let found = pathSelectionsOfModel.get(model);
   if (!found) {
     const columns = new Map<string, QueryColumn>();
     for (const pseudo of model.pseudo) {
@@ -23,10 +29,16 @@ export function pseudoPathColumns(model: RecordModel): readonly QueryColumn[] {
         columns.set(path.text, { name: `${PATH_PREFIX}${path.text}`, ref, kind: path.kind, level: path.level });
       }
     }
-    found = [...columns.values()];
-    pathColumnsOfModel.set(model, found);
+    const keys = [...columns].map(([text, column]) => ({ name: column.name, text }));
+    found = { columns: [...columns.values()], keys };
+    pathSelectionsOfModel.set(model, found);
   }
   return found;
+}
+
+/** Hidden selections of the parent paths that computed pseudo columns read (same query, joined). */
+export function pseudoPathColumns(model: RecordModel): readonly QueryColumn[] {
+  return pathSelections(model).columns;
 }
 
 function lowerFirst(value: string): string {
@@ -75,25 +87,13 @@ async function loadAggregates(
   return byParent;
 }
 
-// Per model: each hidden path key with its path's text, cut once rather than per record.
-const pathKeysOfModel = new WeakMap<RecordModel, readonly { name: string; text: string }[]>();
-
-function pathKeys(model: RecordModel): readonly { name: string; text: string }[] {
-  let found = pathKeysOfModel.get(model);
-  if (!found) {
-    found = pseudoPathColumns(model).map(({ name }) => ({ name, text: name.slice(PATH_PREFIX.length) }));
-    pathKeysOfModel.set(model, found);
-  }
-  return found;
-}
-
 const NO_AGGREGATES: Row = Object.freeze({});
 
 function evaluate(model: RecordModel, record: Row, aggregates: Row | undefined): void {
   const paths: Row = {};
   // The hidden path keys are the record's last properties: removed before the pseudo columns are
   // added, V8 keeps the record a fast object (cheaper to read and to serialise).
-  for (const { name, text } of pathKeys(model)) {
+  for (const { name, text } of pathSelections(model).keys) {
     if (!(name in record)) continue;
     paths[text] = record[name];
     Reflect.deleteProperty(record, name);
