@@ -1,4 +1,4 @@
-import type { BehaviorRegistry } from '../../engine/behaviors/behavior-registry';
+import type { BehaviorContext, BehaviorRegistry } from '../../engine/behaviors/behavior-registry';
 import { eachRecord } from '../../engine/behaviors/builtin/behavior-helpers';
 import type { FileStorage } from '../../infra/storage/file-storage';
 import { assertPlainFilename, fileKey } from './file-keys';
@@ -17,18 +17,18 @@ interface Log {
  * row's bytes and preview are removed once the delete has committed — never before, so a delete
  * that rolls back keeps them. Keys come from ids (file-keys.ts), so those bytes are the row's own.
  */
+const plainName = ({ record }: BehaviorContext) => {
+  assertPlainFilename(record.filename);
+};
+
 export function registerFileStorageBehavior(registry: BehaviorRegistry, storage: FileStorage, log: Log): void {
   const previews = createPreviewCache(storage);
   registry.register(FILE_STORAGE_BEHAVIOR, {
     auto: (model) => (model.fullName === FILE_MODEL ? {} : undefined),
     hooks: {
-      beforeCreate: ({ record }) => {
-        assertPlainFilename(record.filename);
-      },
+      beforeCreate: plainName,
       // An import's creates: the same check per record, so that they are written in batches.
-      createMany: eachRecord(({ record }) => {
-        assertPlainFilename(record.filename);
-      }),
+      createMany: eachRecord(plainName),
       beforeUpdate: ({ record, previous }) => {
         if (record.filename !== previous?.filename) assertPlainFilename(record.filename);
       },
