@@ -1,4 +1,4 @@
-import { localIdOf } from './offlineStore';
+import { realIdsByLocal } from './offlineStore';
 
 /**
  * After a sync, the screen's address may still name a record made offline by its temporary id
@@ -9,7 +9,7 @@ export function movedAddress(
   location: { pathname: string; search: string },
   idMap: Readonly<Record<string, number>>,
 ): string | null {
-  const byLocal = new Map(Object.entries(idMap).map(([tempId, id]) => [String(localIdOf(tempId)), String(id)]));
+  const byLocal = new Map([...realIdsByLocal(idMap)].map(([local, id]) => [String(local), String(id)]));
   if (byLocal.size === 0) return null;
   const moved: string[] = [];
   const real = (local: string) => {

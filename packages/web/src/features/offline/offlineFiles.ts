@@ -1,6 +1,6 @@
 import { fileParentByKey } from '@mdis/shared';
 import { offlineDb } from './offlineDb';
-import { localIdOf, operationId, pendingText } from './offlineStore';
+import { operationId, pendingText, realIdsByLocal } from './offlineStore';
 import { fileQuotaProblem } from './storageQuota';
 
 /**
@@ -52,8 +52,8 @@ export function fileTargetOf(routeFilter: Partial<Record<string, number | string
 /** The target with a temporary id the sync mapped replaced by the real one (else unchanged). */
 export function mappedTarget(target: FileTarget, idMap: Readonly<Record<string, number>>): FileTarget {
   if (target.id > 0) return target;
-  const entry = Object.entries(idMap).find(([tempId]) => localIdOf(tempId) === target.id);
-  return entry ? { ...target, id: entry[1] } : target;
+  const real = realIdsByLocal(idMap).get(target.id);
+  return real === undefined ? target : { ...target, id: real };
 }
 
 /** The record's name as the screens show it: its combined id, marked pending while it is. */

@@ -225,7 +225,7 @@ export async function applyUpdates(updates: readonly RecordUpdate[], idMap: Read
 
 /** Records written offline under a parent created offline now name the parent's real id. */
 async function remapChildren(idMap: Readonly<Record<string, number>>): Promise<void> {
-  const byLocal = new Map(Object.entries(idMap).map(([tempId, id]) => [localIdOf(tempId), id]));
+  const byLocal = realIdsByLocal(idMap);
   if (byLocal.size === 0) return;
   const db = offlineDb();
   const rows = await db.records.where('pending').anyOf('create', 'update').toArray();
@@ -250,6 +250,11 @@ export const tempIdOf = (localId: number): string => `tmp${-localId}`;
 export function localIdOf(tempId: string): number {
   const n = /^tmp(\d+)$/.exec(tempId)?.[1];
   return n === undefined ? Number.NaN : -Number(n);
+}
+
+/** A sync's idMap (tempId → the server's id) keyed by the local (negative) ids records carry. */
+export function realIdsByLocal(idMap: Readonly<Record<string, number>>): Map<number, number> {
+  return new Map(Object.entries(idMap).map(([tempId, id]) => [localIdOf(tempId), id]));
 }
 
 /** A client operation id (128 random bits): the server applies an operation once per id. */
