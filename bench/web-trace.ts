@@ -18,7 +18,7 @@ const CATEGORIES = [
   'disabled-by-default-v8.cpu_profiler',
 ];
 
-interface TraceEvent {
+export interface TraceEvent {
   name: string;
   cat: string;
   ph: string;
@@ -44,6 +44,7 @@ export async function traced<T>(
   label: string,
   step: () => Promise<T>,
   file?: string,
+  summariseEvents: (label: string, events: TraceEvent[], result: T) => string = summarise,
 ): Promise<{ result: T; summary: string }> {
   const cdp = await page.context().newCDPSession(page);
   const events: TraceEvent[] = [];
@@ -58,12 +59,12 @@ export async function traced<T>(
   await complete;
   await cdp.detach();
   if (file) writeFileSync(file, JSON.stringify({ traceEvents: events }));
-  return { result, summary: summarise(label, events) };
+  return { result, summary: summariseEvents(label, events, result) };
 }
 
-const ms = (microseconds: number) => (microseconds / 1000).toFixed(1);
+export const ms = (microseconds: number) => (microseconds / 1000).toFixed(1);
 
-interface Step {
+export interface Step {
   pid: number;
   tid: number;
   from: number;
@@ -72,8 +73,8 @@ interface Step {
   onMain: TraceEvent[];
 }
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
-const end = (e: TraceEvent) => e.ts + (e.dur ?? 0);
+export const text = (value: unknown) => (typeof value === 'string' ? value : '');
+export const end = (e: TraceEvent) => e.ts + (e.dur ?? 0);
 
 function summarise(label: string, events: TraceEvent[]): string {
   const startMark = events.findLast((e) => e.name === STEP_START_MARK);
@@ -92,7 +93,7 @@ function summarise(label: string, events: TraceEvent[]): string {
 }
 
 /** How long the main thread was busy in the step, and with what (nested events counted once). */
-function mainThread({ from, to, onMain }: Step): string {
+export function mainThread({ from, to, onMain }: Step): string {
   const total = (test: (name: string) => boolean) => {
     let covered = 0;
     let reached = from;
@@ -125,7 +126,7 @@ function mainThread({ from, to, onMain }: Step): string {
 }
 
 /** The tasks over 4 ms (outermost only), with what ran inside them. */
-function longTasks({ from, to, onMain }: Step): string[] {
+export function longTasks({ from, to, onMain }: Step): string[] {
   const clipped = (e: TraceEvent) => Math.max(0, Math.min(end(e), to) - Math.max(e.ts, from));
   const tasks = onMain.filter((e) => /RunTask$/.test(e.name) && clipped(e) > 4000);
   const inside = (inner: TraceEvent, outer: TraceEvent) =>
@@ -146,7 +147,7 @@ function longTasks({ from, to, onMain }: Step): string[] {
 }
 
 /** The requests sent in the step (or up to 2 s after it), when sent and finished. */
-function requests(events: TraceEvent[], { from, to }: Step): string[] {
+export function requests(events: TraceEvent[], { from, to }: Step): string[] {
   const sent = events.filter((e) => e.name === 'ResourceSendRequest' && e.ts >= from && e.ts <= to + 2_000_000);
   return [
     'requests (sent → finished, after the click):',
@@ -161,7 +162,7 @@ function requests(events: TraceEvent[], { from, to }: Step): string[] {
 }
 
 /** JS time by function (self) and by the components and React phases on the stack (inclusive). */
-function jsProfile(events: TraceEvent[], { pid, tid, from, to }: Step): string[] {
+export function jsProfile(events: TraceEvent[], { pid, tid, from, to }: Step): string[] {
   // the Profile event names the thread sampled; some builds emit it from the sampler's thread
   const profiles = events.filter((e) => e.name === 'Profile' && e.pid === pid);
   const profile = profiles.findLast((e) => e.tid === tid) ?? profiles.at(-1);
