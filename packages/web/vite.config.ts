@@ -3,6 +3,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompressDir } from './build/precompress.ts';
+import { routePreload } from './build/routePreload.ts';
 // Relative imports: Vite bundles them into the config; a workspace package would be loaded raw by Node.
 import { DEFAULT_APP_CONFIG } from '../shared/src/app/app-config.ts';
 import { PRIMARY_COLOR } from '../shared/src/app/constants.ts';
@@ -13,6 +14,20 @@ import pkg from './package.json' with { type: 'json' };
 const SERVER_PATHS = ['/api', '/cg', '/report', '/files'];
 const API_TARGET = process.env.MDIS_API_TARGET ?? 'http://127.0.0.1:8080';
 const OUT_DIR = fileURLToPath(new URL('./dist', import.meta.url));
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * The landing pages whose chunks start before the entry has run (build/routePreload.ts): the
+ * generic form (as AppRoutes ranks it: not the IGSN lookup, the files form or an import) and the
+ * dashboard. Their dynamic imports on the way to the first screen are listed with them.
+ */
+const ROUTE_CHUNKS = [
+  {
+    pattern: /^\/forms\/(?!(igsn|files-form)(\/|$))[^/]+(\/(?!import$)[^/]+)?\/?$/,
+    modules: ['src/features/forms/FormPage.tsx', '../shared/src/templates/index.ts'],
+  },
+  { pattern: /^\/?$/, modules: ['src/features/dashboard/DashboardPage.tsx'] },
+];
 
 const PICKERS = ['DatePicker', 'DateTimePicker', 'TimePicker'];
 const LAZY_PICKER = '\0lazy-picker:';
@@ -45,6 +60,7 @@ export default defineConfig({
   define: { __MDIS_VERSION__: JSON.stringify(pkg.version) },
   plugins: [
     lazyTableDatePickers(),
+    routePreload(ROUTE_CHUNKS, ROOT),
     react(),
     VitePWA({
       registerType: 'prompt',
