@@ -6,7 +6,7 @@ export default defineConfig({
   resolve: {
     // The PWA plugin's virtual module only exists in a Vite build; tests get an inert stand-in.
     alias: {
-      'virtual:pwa-register/react': fileURLToPath(new URL('./src/test/pwaRegisterStub.ts', import.meta.url)),
+      'virtual:pwa-register': fileURLToPath(new URL('./src/test/pwaRegisterStub.ts', import.meta.url)),
     },
   },
   test: {

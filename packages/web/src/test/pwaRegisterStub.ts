@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import type { RegisterSWOptions } from 'vite-plugin-pwa/types';
 
-// Stand-in for 'virtual:pwa-register/react' in tests: no worker, no update.
-export function useRegisterSW() {
-  const needRefresh = useState(false);
-  const offlineReady = useState(false);
-  return { needRefresh, offlineReady, updateServiceWorker: async () => {} };
+/** Stand-in for 'virtual:pwa-register' in tests: no worker; the registrations asked for are kept. */
+export const registrations: RegisterSWOptions[] = [];
+
+export function registerSW(options: RegisterSWOptions = {}): (reloadPage?: boolean) => Promise<void> {
+  registrations.push(options);
+  return async () => {};
 }

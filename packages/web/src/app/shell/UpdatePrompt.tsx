@@ -1,15 +1,12 @@
 import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
-import { useRegisterSW } from 'virtual:pwa-register/react';
+import { useWorkerUpdate } from '../../platform/offline-worker/offlineWorker';
 
 export const UPDATE_MESSAGE = 'New content is available; please refresh.';
 
 /** The offline worker found a new build: offer to switch to it. */
 export function UpdatePrompt() {
-  const {
-    needRefresh: [needRefresh, setNeedRefresh],
-    updateServiceWorker,
-  } = useRegisterSW();
+  const { needRefresh, update, later } = useWorkerUpdate();
   return (
     <Snackbar
       open={needRefresh}
@@ -17,10 +14,10 @@ export function UpdatePrompt() {
       anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
       action={
         <>
-          <Button color="primary" size="small" onClick={() => void updateServiceWorker(true)}>
+          <Button color="primary" size="small" onClick={update}>
             Refresh
           </Button>
-          <Button color="inherit" size="small" onClick={() => setNeedRefresh(false)}>
+          <Button color="inherit" size="small" onClick={later}>
             Later
           </Button>
         </>

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { setOfflineResponder } from '../../platform/api/offlineResponder';
+import { startOfflineWorker } from '../../platform/offline-worker/offlineWorker';
 
 /**
  * Plugs offline work (issue 22) into the API client at start. Kept tiny and free of the store:
@@ -11,6 +12,8 @@ const KEPT_FLAG = 'mdis.offline.kept';
 const KEPT_EVENT = 'mdis-offline-kept';
 
 export function markKeptOffline(): void {
+  // a reload without a network needs the app shell in the worker's cache: no waiting for its delay
+  startOfflineWorker();
   localStorage.setItem(KEPT_FLAG, '1');
   window.dispatchEvent(new Event(KEPT_EVENT));
 }

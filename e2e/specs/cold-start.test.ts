@@ -1,0 +1,48 @@
+import { expect, inject, test } from 'vitest';
+import { apiLogin } from '../support/api';
+import { ADMIN } from '../support/env';
+import { browserSuite } from '../support/suite';
+
+// A cold visit (new browser, empty cache, no offline worker) to a form (issue 18): the form page's
+// chunks are asked for before the app's entry has run, and the offline worker, whose first install
+// downloads the whole app, waits until the first screen is done instead of competing with it.
+
+const ENTRY = /\/assets\/index-[^/]+\.js$/;
+const FORM_PAGE_CHUNK = /\/assets\/FormPage-[^/]+\.js$/;
+
+browserSuite('a cold visit to a form', 'cold-start', (session) => {
+  test('asks for the form page while the entry script is still on its way', async () => {
+    const page = await session().newPage();
+    let formPageAsked = false;
+    page.on('request', (request) => {
+      if (FORM_PAGE_CHUNK.test(request.url())) formPageAsked = true;
+    });
+    let askedWhileEntryHeld = false;
+    // The entry is held back up to 10 s, until the form page's chunk has been asked for.
+    await page.route(ENTRY, async (route) => {
+      for (let waited = 0; waited < 10_000 && !formPageAsked; waited += 50) await page.waitForTimeout(50);
+      askedWhileEntryHeld = formPageAsked;
+      await route.continue();
+    });
+    await page.goto('/#/forms/sample-form');
+    await page.getByRole('button', { name: 'Log In' }).waitFor();
+    expect(askedWhileEntryHeld).toBe(true);
+  });
+
+  test('loads no offline-worker files before the form screen shows, and registers the worker afterwards', async () => {
+    const user = await apiLogin(inject('baseUrl'), ADMIN.username, ADMIN.password);
+    const page = await session().newPage();
+    const workerRequests: string[] = [];
+    page.context().on('request', (request) => {
+      if (request.serviceWorker()) workerRequests.push(request.url());
+    });
+    await page.addInitScript((stored) => localStorage.setItem('user', stored), JSON.stringify(user));
+    await page.goto('/#/forms/sample-form');
+    await page.getByRole('toolbar', { name: 'Record actions' }).waitFor();
+    await page.waitForLoadState('load');
+    expect(workerRequests).toEqual([]);
+    // it does register, a few seconds after the page's load event
+    await page.evaluate(async () => navigator.serviceWorker.ready);
+    expect(workerRequests.length).toBeGreaterThan(0);
+  });
+});
