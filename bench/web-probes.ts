@@ -28,10 +28,13 @@ export const isList = (call: { url: string; method: string }) =>
   call.method === 'GET' && /\/api\/v1\/form\?/.test(call.url);
 export const isWrite = (call: { method: string }) => call.method === 'POST' || call.method === 'PUT';
 
-/** Milliseconds since navigation start when the table shows at least `min` rows (or `1-min of` rows). */
+/**
+ * Milliseconds since navigation start when the table shows at least `min` rows (or `1-min of` rows);
+ * the moment is marked for a trace of the step (bench/web-trace.ts).
+ */
 export async function rowsShownAt(page: Page, min = 1): Promise<number> {
   const handle = await page.waitForFunction(
-    ([selector, wanted]) => {
+    ([selector, wanted, endMark]) => {
       const rows = document.querySelectorAll(selector).length;
       // A virtualized table keeps only the rows in view in the page: its pagination says the rest.
       // material-react-table writes it as a plain span ("1-200 of 2,000"), without MUI's class.
@@ -39,9 +42,9 @@ export async function rowsShownAt(page: Page, min = 1): Promise<number> {
       const full =
         rows >= wanted ||
         (rows > 0 && [...document.querySelectorAll('span')].some((span) => range.test(span.textContent)));
-      return full ? performance.now() : 0;
+      return full ? performance.mark(endMark).startTime : 0;
     },
-    [ROWS, min] as const,
+    [ROWS, min, STEP_END_MARK] as const,
     { polling: 'raf', timeout: TIMEOUT_MS },
   );
   return await handle.jsonValue();

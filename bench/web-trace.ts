@@ -1,4 +1,4 @@
-// `npm run bench:web -- --trace`: where the main thread's time goes in a step (a re-sort, a save, a create),
+// `npm run bench:web -- --trace`: where the main thread's time goes in a step (a reload, a re-sort, a save, a create),
 // from a Chrome trace of the page (CDP Tracing: timeline and JS samples). Function and component
 // names read best from a build without minification (`npx vite build --minify false` in
 // packages/web, then `--no-build`).
@@ -77,7 +77,10 @@ export const text = (value: unknown) => (typeof value === 'string' ? value : '')
 export const end = (e: TraceEvent) => e.ts + (e.dur ?? 0);
 
 function summarise(label: string, events: TraceEvent[]): string {
-  const startMark = events.findLast((e) => e.name === STEP_START_MARK);
+  // a reload has no click to mark: its step starts where the new document's navigation does
+  const startMark =
+    events.findLast((e) => e.name === STEP_START_MARK) ??
+    events.findLast((e) => e.name === 'navigationStart' && e.args?.data?.isLoadingMainFrame === true);
   const endMark = events.findLast((e) => e.name === STEP_END_MARK);
   if (!startMark || !endMark) return `${label}: the step's marks are not in the trace`;
   const { pid, tid } = startMark;

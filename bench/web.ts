@@ -7,7 +7,8 @@
 // round trips do not. It reports numbers and asserts nothing; they compare runs on one machine.
 // `--cold-runs N` measures only the cold navigation, N times (their median; with `--trace`, each traced).
 // `--form` measures another form than the sample form; `--trace` also prints where the main thread's
-// time goes in the cold navigation, the re-sort, the save and the create (bench/web-trace.ts) and writes their Chrome traces to the temp dir.
+// time goes in the cold navigation, the reloads, the re-sort, the page, the save and the create
+// (bench/web-trace.ts) and writes their Chrome traces to the temp dir.
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
@@ -89,10 +90,12 @@ async function coldAndWarm({ page, api, figures }: Session): Promise<{ kb: numbe
   const cold = { kb: scripts.reduce((sum, bytes) => sum + bytes, 0) / 1024, files: scripts.length };
   console.log('… reload');
   api.reset();
-  await page.reload();
   figures.push({
     figure: 'first rows, reload',
-    ms: await rowsShownAt(page),
+    ms: await step(page, 'reload', async () => {
+      await page.reload();
+      return rowsShownAt(page);
+    }),
     apiMs: api.longest(isList),
     target: '≤ 400',
   });
@@ -106,8 +109,10 @@ async function bigPages({ page, api, figures }: Session): Promise<void> {
   await page.getByRole('option', { name: '200', exact: true }).click();
   await rowsShownAt(page, 200);
   api.reset();
-  await page.reload();
-  const rows200 = await rowsShownAt(page, 200);
+  const rows200 = await step(page, 'reload-200', async () => {
+    await page.reload();
+    return rowsShownAt(page, 200);
+  });
   const listEnd = Math.max(
     0,
     ...api

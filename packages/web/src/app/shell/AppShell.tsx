@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
@@ -21,6 +21,10 @@ export function AppShell() {
   const theme = useTheme();
   const permanent = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // the same functions for the shell's life: the (memoised) top bar and drawer are not rendered
+  // again by every address change, a sort or a page of a form's table included
+  const openDrawer = useCallback(() => setDrawerOpen(true), []);
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   const formLabels = useFormLabels();
 
   useEffect(() => {
@@ -30,10 +34,8 @@ export function AppShell() {
   const showDrawer = Boolean(user) && status === 'ready';
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-      <AppTopBar onMenuClick={showDrawer && !permanent ? () => setDrawerOpen(true) : undefined} />
-      {showDrawer && user && (
-        <NavDrawer user={user} permanent={permanent} open={drawerOpen} onClose={() => setDrawerOpen(false)} />
-      )}
+      <AppTopBar onMenuClick={showDrawer && !permanent ? openDrawer : undefined} />
+      {showDrawer && user && <NavDrawer user={user} permanent={permanent} open={drawerOpen} onClose={closeDrawer} />}
       <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar />
         <Box component="main" sx={{ flexGrow: 1, p: { xs: 1.5, sm: 3 } }}>

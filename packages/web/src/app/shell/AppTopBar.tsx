@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, memo } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -27,7 +27,8 @@ export interface AppTopBarProps {
   onMenuClick?: () => void;
 }
 
-export function AppTopBar({ onMenuClick }: AppTopBarProps) {
+/** Memoised: the shell renders again with every address change, the top bar only with its own state. */
+export const AppTopBar = memo(function AppTopBar({ onMenuClick }: AppTopBarProps) {
   const { user, config } = useSessionContext();
   const { dark, compact, toggleDark, toggleCompact } = useThemeModeContext();
   const keptOffline = useKeptOffline();
@@ -66,4 +67,4 @@ export function AppTopBar({ onMenuClick }: AppTopBarProps) {
       </Toolbar>
     </AppBar>
   );
-}
+});

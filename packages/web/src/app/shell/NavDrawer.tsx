@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
@@ -30,7 +31,8 @@ export interface NavDrawerProps {
   onClose: () => void;
 }
 
-export function NavDrawer({ user, permanent, open, onClose }: NavDrawerProps) {
+/** Memoised as the top bar: an address change renders only its links again (they show which is current). */
+export const NavDrawer = memo(function NavDrawer({ user, permanent, open, onClose }: NavDrawerProps) {
   const { config } = useSessionContext();
   const onNavigate = permanent ? undefined : onClose;
   const canUpload = hasRole(user.roles, 'operator') && !isReadOnly(user.roles);
@@ -77,4 +79,4 @@ export function NavDrawer({ user, permanent, open, onClose }: NavDrawerProps) {
       </Box>
     </Drawer>
   );
-}
+});

@@ -8,7 +8,8 @@ import FilterAltIcon from '@mui/icons-material/FilterAlt';
 import FilterAltOffIcon from '@mui/icons-material/FilterAltOff';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import TuneIcon from '@mui/icons-material/Tune';
-import { Suspense, useCallback } from 'react';
+import { Suspense, memo, useCallback } from 'react';
+import type { ColumnTemplate, FormTemplate } from '@mdis/shared';
 import { helpUrl } from '../../platform/help/helpUrl';
 import { lazyPage } from '../../platform/routing/lazyWithTimeout';
 import { useSessionContext } from '../../platform/session/SessionContext';
@@ -17,7 +18,10 @@ import { FilterBar } from '../filter-bar/FilterBar';
 import { FilterBarActions } from '../filter-bar/FilterBarExtensions';
 import type { FilterSelection } from '../filter-bar/filterCascade';
 import { FORM_SHORTCUTS } from '../shortcuts/shortcuts';
+import type { ValueFilterField } from '../filter-bar/FilterByValueDialog';
 import { useFormScreen } from './FormScreenContext';
+import { sameProps } from './sameProps';
+import type { FormScreenDispatch } from './useFormScreenStore';
 import { SECTION_IDS } from './focusSections';
 
 // The chips parse the expressions as the server does, with the filter language and its regex
@@ -31,9 +35,36 @@ export interface FilterSectionProps {
 
 /** The filter bar with the filter-by-value controls, the active by-value filters and the form's help link. */
 export function FilterSection(props: FilterSectionProps) {
-  const { form, state, dispatch, actions, extras } = useFormScreen();
-  const onChange = useCallback((filter: FilterSelection) => dispatch({ type: 'filter', filter }), [dispatch]);
-  const activeValueFilters = Object.keys(state.valueFilters).length;
+  const { form, state, dispatch, actions, extras, tableView } = useFormScreen();
+  return (
+    <FilterSectionView
+      {...props}
+      form={form}
+      filter={state.filter}
+      valueFilters={state.valueFilters}
+      disabled={state.scenario !== 'view'}
+      requiredErrors={actions.requiredErrors}
+      searchable={extras.searchable}
+      columns={extras.model?.columns}
+      filterByValueShown={tableView.showColumnFilters}
+      dispatch={dispatch}
+    />
+  );
+}
+
+interface FilterSectionViewProps extends FilterSectionProps, FilterActionsProps {
+  filter: FilterSelection;
+  requiredErrors: string[];
+  searchable: ValueFilterField[];
+  columns: Readonly<Record<string, ColumnTemplate>> | undefined;
+  dispatch: FormScreenDispatch;
+}
+
+// not rendered again when the list arrives or a page or sort is chosen: its selects are costly
+const FilterSectionView = memo(function FilterSectionView(props: FilterSectionViewProps) {
+  const { form, filter, valueFilters, disabled, requiredErrors, searchable, columns, dispatch } = props;
+  const onChange = useCallback((next: FilterSelection) => dispatch({ type: 'filter', filter: next }), [dispatch]);
+  const activeValueFilters = Object.keys(valueFilters).length;
   return (
     <Paper id={SECTION_IDS.filter} tabIndex={-1} variant="outlined" sx={{ p: 1.5 }} aria-label="Filter">
       {/* The selects take what the actions leave (a phone: the full width); the actions are one
@@ -43,19 +74,19 @@ export function FilterSection(props: FilterSectionProps) {
         <Box sx={{ flex: '1 1 480px', minWidth: 0 }}>
           <FilterBar
             form={form}
-            selection={state.filter}
+            selection={filter}
             onChange={onChange}
-            requiredErrors={actions.requiredErrors}
-            disabled={state.scenario !== 'view'}
+            requiredErrors={requiredErrors}
+            disabled={disabled}
           />
-          <BatchFilterChip selection={state.filter} onChange={onChange} disabled={state.scenario !== 'view'} />
+          <BatchFilterChip selection={filter} onChange={onChange} disabled={disabled} />
           {activeValueFilters > 0 && (
             <Suspense fallback={null}>
               <ValueFilterChips
-                fields={extras.searchable}
-                columns={extras.model?.columns}
-                value={state.valueFilters}
-                onChange={(valueFilters) => dispatch({ type: 'valueFilters', valueFilters })}
+                fields={searchable}
+                columns={columns}
+                value={valueFilters}
+                onChange={(next) => dispatch({ type: 'valueFilters', valueFilters: next })}
               />
             </Suspense>
           )}
@@ -64,14 +95,21 @@ export function FilterSection(props: FilterSectionProps) {
       </Box>
     </Paper>
   );
+}, sameProps);
+
+interface FilterActionsProps extends FilterSectionProps {
+  form: FormTemplate;
+  filter: FilterSelection;
+  valueFilters: Record<string, string>;
+  disabled: boolean;
+  filterByValueShown: boolean;
 }
 
 /** Keep offline and the other areas' actions, the filter-by-value toggle and button, and Help. */
-function FilterActions(props: FilterSectionProps) {
-  const { form, state, tableView } = useFormScreen();
+function FilterActions(props: FilterActionsProps) {
+  const { form, filter, valueFilters, disabled, filterByValueShown } = props;
   const { config } = useSessionContext();
-  const filterByValueShown = tableView.showColumnFilters;
-  const activeValueFilters = Object.keys(state.valueFilters).length;
+  const activeValueFilters = Object.keys(valueFilters).length;
   const toggleLabel = filterByValueShown ? 'Hide filter by value' : 'Show filter by value';
   return (
     <Box
@@ -85,7 +123,7 @@ function FilterActions(props: FilterSectionProps) {
         ml: 'auto',
       }}
     >
-      <FilterBarActions form={form} selection={state.filter} disabled={state.scenario !== 'view'} />
+      <FilterBarActions form={form} selection={filter} disabled={disabled} />
       <Tooltip title={`${toggleLabel} (${FORM_SHORTCUTS.toggleFilterByValue.keys})`}>
         <IconButton aria-label={toggleLabel} aria-pressed={filterByValueShown} onClick={props.onToggleFilterByValue}>
           {filterByValueShown ? <FilterAltOffIcon /> : <FilterAltIcon />}

@@ -28,6 +28,28 @@ describe('a long page of the record table', { timeout: 30_000 }, () => {
     expect(rendered).toBeLessThan(PAGE / 4);
   });
 
+  it('reads the layout of one row, not of every row, when a sort brings a long page', async () => {
+    // in the browser each read after React's writes is a forced layout of the page
+    const reads = vi
+      .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
+      .mockReturnValue(new DOMRect(0, 0, 1000, 600));
+    localStorage.setItem('mdis-form:core', JSON.stringify({ pagination: { pageIndex: 0, pageSize: PAGE } }));
+    const page = (first: number) => Array.from({ length: PAGE }, (_, index) => core(first + index));
+    mockFormApi(ADMIN, (query) => ({
+      status: 200,
+      body: listBody(query.get('sort')?.includes('top_depth') ? page(1001) : page(1), 1000, PAGE),
+    }));
+    renderScreen({ user: ADMIN, route: { filter: HOLE } });
+    const table = await screen.findByRole('table', { name: 'core records' });
+    await waitFor(() => expect(table.querySelector('tr[data-record-id="1"]')).not.toBeNull());
+    const rowReads = () => reads.mock.contexts.filter((element) => element instanceof HTMLTableRowElement).length;
+    const before = rowReads();
+    await userEvent.click(within(table).getByText('Top Depth'));
+    await waitFor(() => expect(table.querySelector('tr[data-record-id="1001"]')).not.toBeNull());
+    expect(table.querySelectorAll('tr[data-record-id]').length).toBeGreaterThan(1);
+    expect(rowReads() - before).toBe(0);
+  });
+
   it('shows a progress bar, not rows of placeholders, while the list loads', async () => {
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));

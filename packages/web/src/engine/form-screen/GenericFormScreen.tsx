@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import type { FormTemplate } from '@mdis/shared';
 import { useNotifications } from '../../platform/notifications/NotificationsContext';
@@ -67,16 +67,18 @@ function FormScreenLayout({ initialFilter, renderRecordAddon }: LayoutProps) {
     if (scenario !== 'view') focusSection(SECTION_IDS.form, FIELD_SELECTOR);
   }, [scenario]);
 
-  const toggleFilterByValue = () => {
+  // the same functions in every render: the filter section is memoised
+  const toggleFilterByValue = useCallback(() => {
     setTableView((view) => ({ ...view, showColumnFilters: !view.showColumnFilters }));
-  };
+  }, [setTableView]);
+  const openFilterByValue = useCallback(() => setFilterDialogOpen(true), []);
   useFormShortcuts({
     focusFilter: () => focusSection(SECTION_IDS.filter),
     // the first field, not the error summary's close button: typing goes on where it should
     focusForm: () => focusSection(SECTION_IDS.form, FIELD_SELECTOR),
     focusTable: () => focusSection(SECTION_IDS.table, 'tr[aria-current="true"], tr[data-record-id]'),
     toggleFilterByValue,
-    openFilterByValue: () => setFilterDialogOpen(true),
+    openFilterByValue,
     // the record panel's compact display (cookie, spec 1 §3), not the theme's compact layout
     compactDisplay: toggleCompactDisplay,
     new: () => void actions.startNew(),
@@ -91,10 +93,7 @@ function FormScreenLayout({ initialFilter, renderRecordAddon }: LayoutProps) {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }} aria-label={`${form.name} form`} role="region">
-      <FilterSection
-        onToggleFilterByValue={toggleFilterByValue}
-        onOpenFilterByValue={() => setFilterDialogOpen(true)}
-      />
+      <FilterSection onToggleFilterByValue={toggleFilterByValue} onOpenFilterByValue={openFilterByValue} />
       <FormActions />
       <RecordSection renderRecordAddon={renderRecordAddon} />
       <TableSection />

@@ -1,4 +1,4 @@
-import { useCallback, type ReactNode } from 'react';
+import { memo, useCallback, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -7,6 +7,7 @@ import type { FormRecord } from '../api/records.api';
 import { RecordPanel } from '../record-panel';
 import { useFormScreen } from './FormScreenContext';
 import { SECTION_IDS } from './focusSections';
+import { sameProps, useStableHandler } from './sameProps';
 
 export const NO_RECORD_MESSAGE = 'Select a record in the table, or create a new one.';
 
@@ -16,12 +17,13 @@ export function RecordSection({ renderRecordAddon }: { renderRecordAddon?: (reco
   const viewing = state.scenario === 'view';
   const shown = viewing ? record : state.draft;
   const onChange = useCallback((draft: FormRecord) => dispatch({ type: 'change', draft }), [dispatch]);
+  const onDismissServerErrors = useStableHandler(actions.dismissErrors);
   return (
     <Paper id={SECTION_IDS.form} tabIndex={-1} variant="outlined" sx={{ p: 2 }} aria-label="Current record">
       {viewing && recordMissing ? (
         <Alert severity="warning">{STATUS_MESSAGES.notFound}</Alert>
       ) : shown ? (
-        <RecordPanel
+        <MemoRecordPanel
           form={form}
           columns={columns}
           parent={parent}
@@ -29,7 +31,7 @@ export function RecordSection({ renderRecordAddon }: { renderRecordAddon?: (reco
           scenario={state.scenario}
           onChange={onChange}
           serverErrors={actions.errors}
-          onDismissServerErrors={actions.dismissErrors}
+          onDismissServerErrors={onDismissServerErrors}
         />
       ) : (
         <Typography color="text.secondary">{NO_RECORD_MESSAGE}</Typography>
@@ -38,3 +40,6 @@ export function RecordSection({ renderRecordAddon }: { renderRecordAddon?: (reco
     </Paper>
   );
 }
+
+// not rendered again while its record, scenario and messages stay (a list arriving, a page, a sort)
+const MemoRecordPanel = memo(RecordPanel, sameProps);

@@ -1,0 +1,47 @@
+import type { ComponentProps } from 'react';
+import type * as AutocompleteModule from '@mui/material/Autocomplete';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ADMIN } from '../../test/mockApi';
+import { core, listBody, mockFormApi, renderScreen } from './test/fixtures';
+
+// Every render of a filter select counted: the filter bar's selects are the costliest part of the
+// screen outside the table (bench:web --trace, issue 18 §2).
+const selects = vi.hoisted(() => ({ renders: 0 }));
+vi.mock('@mui/material/Autocomplete', async (importOriginal) => {
+  const actual = await importOriginal<typeof AutocompleteModule>();
+  const Autocomplete = actual.default;
+  function CountedAutocomplete(props: ComponentProps<typeof Autocomplete>) {
+    selects.renders += 1;
+    return <Autocomplete {...props} />;
+  }
+  return { ...actual, default: CountedAutocomplete };
+});
+
+const HOLE = { expedition: 1, site: 3, hole: 7 };
+
+// Issue 18 §2: when rows arrive (a sort, a page), only the table renders them.
+describe('the form screen while its list changes', { timeout: 30_000 }, () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    localStorage.clear();
+  });
+
+  it('renders the filter bar again neither for a sort click nor for the rows it brings', async () => {
+    mockFormApi(ADMIN, (query) =>
+      query.get('sort')?.includes('top_depth')
+        ? { status: 200, body: listBody([core(2), core(1)]) }
+        : { status: 200, body: listBody([core(1), core(2)]) },
+    );
+    renderScreen({ user: ADMIN, route: { filter: HOLE } });
+    const table = await screen.findByRole('table', { name: 'core records' });
+    await waitFor(() => expect(table.querySelector('tr[data-record-id]')?.getAttribute('data-record-id')).toBe('1'));
+    // the filter lists have arrived: the hole is shown in its select
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Hole' })).toHaveProperty('value', 'A'));
+    selects.renders = 0;
+    await userEvent.click(within(table).getByText('Top Depth'));
+    await waitFor(() => expect(table.querySelector('tr[data-record-id]')?.getAttribute('data-record-id')).toBe('2'));
+    expect(selects.renders).toBe(0);
+  });
+});
