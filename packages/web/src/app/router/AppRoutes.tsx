@@ -1,9 +1,12 @@
 import { Suspense, useState } from 'react';
 import { Route, Routes, matchPath, useLocation } from 'react-router';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { AppShell } from '../shell/AppShell';
 import { NotFoundPage } from '../../ui/NotFoundPage';
 import { PageLoading } from '../../ui/PageLoading';
 import { lazyPage } from '../../platform/routing/lazyWithTimeout';
+import { prefetchLandingData, type LandingDataLoader } from '../../platform/routing/landingData';
+import { prefetchFormPage } from '../../features/forms/prefetchFormPage';
 import { FormToolbarExtensionsProvider } from '../../engine/toolbar/FormToolbarExtensions';
 import { ImportButton } from '../../features/import/ImportButton';
 import { FilterBarExtensionsProvider } from '../../engine/filter-bar/FilterBarExtensions';
@@ -42,19 +45,27 @@ const FORM_TOOLBAR_ACTIONS = [ImportButton];
 const FILTER_BAR_ACTIONS = [KeepOfflineButton];
 
 // The pages people land on (a bookmark, a reload): their chunk loads while the session starts
-// (config, token refresh, the forms menu), so the page renders without suspending (lazyWithTimeout).
+// (config, token refresh, the forms menu), so the page renders without suspending (lazyWithTimeout),
+// and with a stored user their first data is asked for meanwhile too (landingData).
 // More specific patterns first; the routes below stay the authority on what shows.
-const LANDING_PAGES: [pattern: string, page: { preload: () => Promise<unknown> }][] = [
-  ['/forms/:formKey/import', ImportPage],
-  ['/forms/:formKey/:id?', FormPage],
-  ['/settings/templates-manager/*', TemplateManagerRoutes],
-  ['/', DashboardPage],
+interface LandingPage {
+  pattern: string;
+  page: { preload: () => Promise<unknown> };
+  data?: LandingDataLoader;
+}
+const LANDING_PAGES: LandingPage[] = [
+  { pattern: '/forms/:formKey/import', page: ImportPage },
+  { pattern: '/forms/:formKey/:id?', page: FormPage, data: prefetchFormPage },
+  { pattern: '/settings/templates-manager/*', page: TemplateManagerRoutes },
+  { pattern: '/', page: DashboardPage },
 ];
 
-function preloadLandingPage(pathname: string): void {
-  void LANDING_PAGES.find(([pattern]) => matchPath(pattern, pathname))?.[1]
-    .preload()
-    .catch(() => undefined); // the route's own render reports a failed chunk
+function preloadLandingPage(queryClient: QueryClient, { pathname, search }: { pathname: string; search: string }) {
+  const landing = LANDING_PAGES.map((entry) => ({ entry, match: matchPath(entry.pattern, pathname) })).find(
+    ({ match }) => match !== null,
+  );
+  void landing?.entry.page.preload().catch(() => undefined); // the route's own render reports a failed chunk
+  prefetchLandingData(queryClient, landing?.entry.data, landing?.match?.params ?? {}, new URLSearchParams(search));
 }
 
 function page(element: React.ReactNode) {
@@ -62,8 +73,9 @@ function page(element: React.ReactNode) {
 }
 
 export function AppRoutes() {
-  const { pathname } = useLocation();
-  useState(() => preloadLandingPage(pathname)); // once, at the first render
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  useState(() => preloadLandingPage(queryClient, location)); // once, at the first render
   return (
     <FormToolbarExtensionsProvider actions={FORM_TOOLBAR_ACTIONS}>
       <FilterBarExtensionsProvider actions={FILTER_BAR_ACTIONS}>

@@ -3,6 +3,7 @@ import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import type { FormTemplate } from '@mdis/shared';
 import { appApi, appKeys } from '../../platform/api/app.api';
 import { recordKeys, recordsApi, type FormRecord } from '../api/records.api';
+import { modelTemplateQuery } from './formScreenQueries';
 import { searchableFields } from '../filter-bar/searchableFields';
 import { linkedForms } from '../toolbar/linkedForms';
 import { fileOwner } from '../toolbar/recordFiles';
@@ -10,11 +11,7 @@ import { splitReports } from '../toolbar/reportLinks';
 
 /** The form's model template (its columns' rules and labels), loaded once per model. */
 export function useModelTemplate(form: FormTemplate) {
-  const modelQuery = {
-    queryKey: recordKeys.modelTemplate(form.dataModel),
-    queryFn: () => recordsApi.modelTemplate(form.dataModel),
-    staleTime: Infinity,
-  };
+  const modelQuery = modelTemplateQuery(form);
   usePrefetchQuery(modelQuery); // while rendering, as the list (useRecordList)
   return useQuery(modelQuery);
 }

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { type FilterSelection, withoutBatch } from '../filter-bar/filterCascade';
-import { readFormStorage, writeFormStorage, type FormStorageState } from '../storage/formStorage';
+import { readFormStorage, writeFormStorage } from '../storage/formStorage';
 import type { FormRoute, RouteUpdate } from './formScreenRoute';
+import { shareableOfRoute, startingLocal, startingShareable } from './formScreenOpening';
 import {
   formScreenReducer,
   localOf,
@@ -12,44 +13,6 @@ import {
   type LocalState,
   type ShareableState,
 } from './formScreenReducer';
-
-/**
- * Where the filter bar starts: the URL's filter; else the initial filter (the facet search) unless
- * the stored selection already agrees with it, so a return to the form keeps the deeper levels.
- */
-export function startingSelection(
-  routeFilter: FilterSelection | null,
-  initialFilter: FilterSelection | null,
-  stored: FilterSelection,
-): FilterSelection {
-  if (routeFilter) return routeFilter;
-  if (!initialFilter) return stored;
-  const agrees = Object.entries(initialFilter).every(([key, value]) => stored[key] === value);
-  return agrees ? stored : initialFilter;
-}
-
-/** Where a form opened without a full URL starts: the parts the URL lacks come from the last visit. */
-function startingShareable(route: FormRoute, initialFilter: FilterSelection | null, stored: FormStorageState) {
-  return {
-    selectedId: route.id ?? (route.selectFirst ? null : stored.selectedItem),
-    filter: startingSelection(route.filter, initialFilter, stored.filter),
-    page: route.page ?? (route.filter ? 0 : stored.pagination.pageIndex),
-    sort: route.sort ?? stored.sort,
-  } satisfies ShareableState;
-}
-
-/**
- * The URL's part of the state. Until the user's first action a part the URL lacks is where the
- * last visit left off; from then on the screen writes every part, and the URL alone is the state.
- */
-function shareableOfRoute(route: FormRoute, start: ShareableState | null): ShareableState {
-  return {
-    selectedId: route.id ?? (start ? start.selectedId : null),
-    filter: route.filter ?? start?.filter ?? {},
-    page: route.page ?? start?.page ?? 0,
-    sort: route.sort ?? start?.sort ?? [],
-  };
-}
 
 export function routeUpdateOf(shareable: ShareableState): RouteUpdate {
   return { id: shareable.selectedId, filter: shareable.filter, page: shareable.page, sort: shareable.sort };
@@ -70,16 +33,7 @@ export interface FormScreenStoreOptions {
 export function useFormScreenStore({ formName, route, onRouteChange, initialFilter }: FormScreenStoreOptions) {
   const [stored] = useState(() => readFormStorage(formName));
   const [start, setStart] = useState<ShareableState | null>(() => startingShareable(route, initialFilter, stored));
-  const [local, setLocal] = useState<LocalState>(() => ({
-    perPage: stored.pagination.pageSize,
-    valueFilters: stored.filterModel,
-    ticked: [],
-    scenario: 'view',
-    editingId: null,
-    draft: null,
-    dirty: false,
-    pick: route.selectFirst ? 'first' : null,
-  }));
+  const [local, setLocal] = useState<LocalState>(() => startingLocal(route, stored));
   const shareable = shareableOfRoute(route, start);
   // the shareable part is compared by value: the route object is new on every render
   const shareableKey = JSON.stringify(shareable);

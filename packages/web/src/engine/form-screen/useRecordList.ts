@@ -8,12 +8,11 @@ import {
 } from '@tanstack/react-query';
 import { isWholeList, type FormTemplate } from '@mdis/shared';
 import { recordKeys, recordsApi, type ListParams, type RecordList } from '../api/records.api';
-import { batchOf, selectionFilterParams } from '../filter-bar/filterCascade';
 import { readFormStorage, writeFormStorage } from '../storage/formStorage';
 import { useDebouncedValue } from '../../ui/useDebouncedValue';
 import type { FormScreenDispatch } from './useFormScreenStore';
 import type { FormScreenState } from './formScreenReducer';
-import { encodeSort } from './formScreenRoute';
+import { listParamsOf, listQuery } from './formScreenQueries';
 
 /** Spec 1 §9: a filter change reaches the table after 500 ms. */
 export const FILTER_DEBOUNCE_MS = 500;
@@ -22,20 +21,19 @@ export const FILTER_DEBOUNCE_MS = 500;
 export function useRecordList(form: FormTemplate, state: FormScreenState, dispatch: FormScreenDispatch) {
   const committedFilter = useDebouncedValue(state.filter, FILTER_DEBOUNCE_MS);
   const params = useMemo<ListParams>(
-    () => ({
-      page: state.page + 1,
-      perPage: state.perPage,
-      sort: encodeSort(state.sort) || 'id',
-      filter: { ...selectionFilterParams(form, committedFilter), ...state.valueFilters },
-      batch: batchOf(committedFilter),
-    }),
+    () =>
+      listParamsOf(
+        form,
+        { page: state.page, perPage: state.perPage, sort: state.sort, valueFilters: state.valueFilters },
+        committedFilter,
+      ),
     [form, committedFilter, state.page, state.perPage, state.sort, state.valueFilters],
   );
-  const listQuery = { queryKey: recordKeys.list(form.name, params), queryFn: () => recordsApi.list(form.name, params) };
+  const query = listQuery(form.name, params);
   // asked for while the screen renders: useQuery alone asks only after the whole screen's first
   // commit, which at the first visit is the longest render of the page
-  usePrefetchQuery(listQuery);
-  const list = useQuery({ ...listQuery, placeholderData: keepPreviousData });
+  usePrefetchQuery(query);
+  const list = useQuery({ ...query, placeholderData: keepPreviousData });
 
   // a page asked for by first/previous/next/last has arrived: its first or last row becomes current
   const { data, isPlaceholderData } = list;

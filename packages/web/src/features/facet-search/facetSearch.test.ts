@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@mdis/shared';
-import { startingSelection } from '../../engine/form-screen/useFormScreenStore';
+import { startingSelection } from '../../engine/form-screen/formScreenOpening';
 import {
   NO_FACET,
   facetFilterFor,

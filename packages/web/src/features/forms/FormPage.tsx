@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import { formLabelOf } from '@mdis/shared';
 import { isApiError } from '../../platform/api/ApiError';
-import { recordKeys, recordsApi } from '../../engine/api/records.api';
+import { formTemplateQuery } from '../../engine/form-screen/formScreenQueries';
 import { GenericFormScreen, type GenericFormScreenProps } from '../../engine/form-screen/GenericFormScreen';
 import type { RouteUpdate } from '../../engine/form-screen/formScreenRoute';
 import { NotFoundPage } from '../../ui/NotFoundPage';
@@ -33,11 +33,7 @@ export function TemplateForm({
 }: TemplateFormProps) {
   const [search] = useSearchParams();
   const navigate = useNavigate();
-  const template = useQuery({
-    queryKey: recordKeys.formTemplate(formName),
-    queryFn: () => recordsApi.formTemplate(formName),
-    retry: false,
-  });
+  const template = useQuery(formTemplateQuery(formName));
   const facetFilter = useFacetFilter(template.data);
   const handleRouteChange = useCallback(
     (next: RouteUpdate) => void navigate(formRoutePath(basePath, next), { replace: true }),

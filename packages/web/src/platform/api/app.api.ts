@@ -69,3 +69,14 @@ export const appApi = {
     return Array.isArray(value) ? (value as FavoriteForm[]) : [];
   },
 };
+
+/** The app config, loaded once: the session waits for it; a failure shows 'Error initializing'. */
+export const appConfigQuery = {
+  queryKey: appKeys.config(),
+  queryFn: appApi.config,
+  staleTime: Infinity,
+  retry: false,
+};
+
+/** The forms the user may open, by module: the menu and every form screen read them. */
+export const formsQuery = { queryKey: appKeys.forms(), queryFn: appApi.forms };

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { STATUS_MESSAGES, type AuthUser, type LoginBody } from '@mdis/shared';
 import { api } from '../api/apiClient';
 import { isApiError, type ApiError } from '../api/ApiError';
-import { appApi, appKeys, resolveAppConfig, type ResolvedAppConfig } from '../api/app.api';
+import { appConfigQuery, resolveAppConfig, type ResolvedAppConfig } from '../api/app.api';
 import { useNotifications } from '../notifications/NotificationsContext';
 import { authApi } from './auth.api';
 import { setCurrentToken } from './currentToken';
@@ -37,19 +37,15 @@ function initialUser(): AuthUser | null {
 }
 
 /**
- * The signed-in user and the app config, loaded as the original does: the app config first, then,
- * with a stored user, the user, the template summary, the forms and the user config (spec 2 §4).
+ * The signed-in user and the app config (spec 2 §4). The original loads the config first and the
+ * stored user's refresh after it; here they go together (issue 18: the config decides only whether
+ * the default user signs in), and the pages show once both have answered.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const { notify, warn, clear } = useNotifications();
   const [user, setUserState] = useState<AuthUser | null>(initialUser);
   const userRef = useRef(user);
-  const configQuery = useQuery({
-    queryKey: appKeys.config(),
-    queryFn: appApi.config,
-    staleTime: Infinity,
-    retry: false,
-  });
+  const configQuery = useQuery(appConfigQuery);
   const config = configQuery.data ?? DEFAULT_CONFIG;
 
   const setUser = useCallback((next: AuthUser | null) => {
@@ -61,10 +57,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useUserScopedCache(user?.token);
 
+  // Until the start's refresh has answered, a 401 is its to judge: the pages' data is asked for with
+  // the stored token beside it (AppRoutes), and an expired one signs out silently, as the refresh does.
+  const startDone = useRef(false);
   useEffect(() => {
     api.configure({
       onUnauthorized: () => {
-        if (!userRef.current) return;
+        if (!userRef.current || !startDone.current) return;
         setUser(null);
         notify(STATUS_MESSAGES.unauthorized);
       },
@@ -80,6 +79,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [setUser, warn]);
 
   const started = useSessionStart({ config: configQuery.data, userRef, setUser, signInDefaultUser });
+  useEffect(() => {
+    startDone.current = started;
+  }, [started]);
 
   const login = useCallback(
     async (body: LoginBody) => {

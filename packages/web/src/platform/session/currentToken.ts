@@ -7,4 +7,9 @@ export function setCurrentToken(next: string | null): void {
   token = next;
 }
 
+/** The token requests are sent with now (a prefetch checks it is still the one it started with). */
+export function currentToken(): string | null {
+  return token;
+}
+
 api.configure({ getToken: () => token });

@@ -12,27 +12,33 @@ export interface SessionStartOptions {
 }
 
 /**
- * Once the config is loaded (spec 2 §4): refresh the stored user, where a 401 signs out silently
- * and anything else (offline) keeps it; without a user, sign in the configured default user.
- * Answers whether this check is done.
+ * The stored user's refresh (spec 2 §4), at once, beside the config: a 401 signs out silently and
+ * anything else (offline) keeps the user. Once both are known and no user is left, the configured
+ * default user signs in (the only step that needs the config). Answers whether this check is done.
  */
 export function useSessionStart({ config, userRef, setUser, signInDefaultUser }: SessionStartOptions): boolean {
   const [done, setDone] = useState(false);
-  const started = useRef(false);
+  // refs, not state: React's strict mode runs effects twice, the requests must go once
+  const refreshing = useRef<Promise<void> | null>(null);
+  const defaultStarted = useRef(false);
+
   useEffect(() => {
-    if (!config || started.current) return;
-    started.current = true;
-    void (async () => {
-      if (userRef.current) {
-        try {
-          setUser(await authApi.refresh());
-        } catch (error) {
+    if (refreshing.current) return;
+    refreshing.current = userRef.current
+      ? authApi.refresh().then(setUser, (error: unknown) => {
           if (isApiError(error) && error.status === 401) setUser(null);
-        }
-      }
+        })
+      : Promise.resolve();
+  }, [userRef, setUser]);
+
+  useEffect(() => {
+    if (!config || defaultStarted.current) return;
+    defaultStarted.current = true;
+    void (async () => {
+      await refreshing.current;
       if (!userRef.current && config.useDefaultUser) await signInDefaultUser();
       setDone(true);
     })();
-  }, [config, userRef, setUser, signInDefaultUser]);
+  }, [config, userRef, signInDefaultUser]);
   return done;
 }
