@@ -130,22 +130,27 @@ export async function insertRows(
   rows: readonly Row[],
   maintained?: MaintainedInsert,
 ): Promise<void> {
-  const groups = new Map<string, Row[]>();
-  for (const given of rows) {
-    const row = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
-    const key = Object.keys(row).sort().join(',');
-    const group = groups.get(key) ?? [];
-    group.push(row);
+  const groups = new Map<string, { given: string[]; rows: Row[] }>();
+  for (const row of rows) {
+    const given = Object.keys(row)
+      .filter((name) => row[name] !== undefined)
+      .sort();
+    const key = given.join(',');
+    const group = groups.get(key) ?? { given, rows: [] };
+    group.rows.push(row);
     groups.set(key, group);
   }
   const selecting = maintained && maintained.columns.length > 0 ? maintained : undefined;
-  for (const group of groups.values()) {
-    const given = Object.keys(group[0] ?? {});
+  for (const { given, rows: group } of groups.values()) {
     const width = selecting ? given.length + columnsRead(trx, selecting.columns).size : given.length;
     const size = Math.max(1, Math.min(MAX_INSERT_ROWS, Math.floor(MAX_PARAMETERS / Math.max(1, width))));
     for (const part of chunks(group, size)) {
       if (selecting) await insertSelecting(trx, model, given, part, selecting);
-      else await trx.insertInto(model.table).values(part).execute();
+      else
+        await trx
+          .insertInto(model.table)
+          .values(part.map((row) => Object.fromEntries(given.map((name) => [name, row[name]]))))
+          .execute();
     }
   }
 }
