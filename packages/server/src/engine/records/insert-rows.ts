@@ -1,4 +1,4 @@
-import { type RawBuilder, sql } from 'kysely';
+import { CompiledQuery, type RawBuilder, sql } from 'kysely';
 import type { Dialect } from '../../infra/db/dialect';
 import type { DynamicTrx, Row } from './dynamic-db';
 import type { MaintainedColumn } from './maintained-columns';
@@ -60,13 +60,14 @@ async function columnTypes(trx: DynamicTrx, table: string, memo: Map<string, unk
   return types;
 }
 
-async function insertSelecting(
+/** The INSERT ... SELECT of `rows` (all giving the columns `given`, none undefined) as Kysely builds it. */
+async function buildInsertSelecting(
   trx: DynamicTrx,
   model: RecordModel,
   given: readonly string[],
   rows: readonly Row[],
   maintained: MaintainedInsert,
-): Promise<void> {
+): Promise<RawBuilder<unknown>> {
   const { dialect, columns } = maintained;
   const read = [...given, ...[...columnsRead(trx, columns)].filter((name) => !given.includes(name))];
   const types = dialect === 'postgres' ? await columnTypes(trx, model.table, maintained.memo) : undefined;
@@ -83,7 +84,39 @@ async function insertSelecting(
       : sql`(SELECT ${sql.join(read.map((name, index) => sql`${sql.id(`column${String(index + 1)}`)} AS ${sql.id(name)}`))} FROM (VALUES ${values})) AS r`;
   const target = sql.join([...given, ...columns.map((c) => c.column)].map((name) => sql.id(name)));
   const selected = sql.join([...given.map((name) => sql.ref(`r.${name}`)), ...columns.map((c) => c.sql)]);
-  await sql`INSERT INTO ${sql.table(model.table)} (${target}) SELECT ${selected} FROM ${from}`.execute(trx);
+  return sql`INSERT INTO ${sql.table(model.table)} (${target}) SELECT ${selected} FROM ${from}`;
+}
+
+/** A compiled INSERT ... SELECT: its text and the parameters of the maintained SQL, which come before the rows' values. */
+interface InsertShape {
+  text: string;
+  leading: readonly unknown[];
+}
+
+/**
+ * Runs the INSERT ... SELECT of the rows. Its text depends only on the table, the given columns and
+ * the number of rows, and each row's values are bound in the order of `given`: an import compiles
+ * each shape once (kept in `memo`) and binds the next batch's values, instead of building and
+ * compiling a query tree of some thousand nodes per statement.
+ */
+async function insertSelecting(
+  trx: DynamicTrx,
+  model: RecordModel,
+  given: readonly string[],
+  rows: readonly Row[],
+  maintained: MaintainedInsert,
+): Promise<void> {
+  const key = `insert-rows:shape:${model.table}:${String(rows.length)}:${JSON.stringify(given)}`;
+  let shape = maintained.memo.get(key) as InsertShape | undefined;
+  if (!shape) {
+    const compiled = (await buildInsertSelecting(trx, model, given, rows, maintained)).compile(trx);
+    const leading = compiled.parameters.slice(0, compiled.parameters.length - rows.length * given.length);
+    shape = { text: compiled.sql, leading };
+    maintained.memo.set(key, shape);
+  }
+  const parameters: unknown[] = [...shape.leading];
+  for (const row of rows) for (const name of given) parameters.push(row[name]);
+  await trx.executeQuery(CompiledQuery.raw(shape.text, parameters));
 }
 
 /**
@@ -97,22 +130,27 @@ export async function insertRows(
   rows: readonly Row[],
   maintained?: MaintainedInsert,
 ): Promise<void> {
-  const groups = new Map<string, Row[]>();
-  for (const given of rows) {
-    const row = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
-    const key = Object.keys(row).sort().join(',');
-    const group = groups.get(key) ?? [];
-    group.push(row);
+  const groups = new Map<string, { given: string[]; rows: Row[] }>();
+  for (const row of rows) {
+    const given = Object.keys(row)
+      .filter((name) => row[name] !== undefined)
+      .sort();
+    const key = given.join(',');
+    const group = groups.get(key) ?? { given, rows: [] };
+    group.rows.push(row);
     groups.set(key, group);
   }
   const selecting = maintained && maintained.columns.length > 0 ? maintained : undefined;
-  for (const group of groups.values()) {
-    const given = Object.keys(group[0] ?? {});
+  for (const { given, rows: group } of groups.values()) {
     const width = selecting ? given.length + columnsRead(trx, selecting.columns).size : given.length;
     const size = Math.max(1, Math.min(MAX_INSERT_ROWS, Math.floor(MAX_PARAMETERS / Math.max(1, width))));
     for (const part of chunks(group, size)) {
       if (selecting) await insertSelecting(trx, model, given, part, selecting);
-      else await trx.insertInto(model.table).values(part).execute();
+      else
+        await trx
+          .insertInto(model.table)
+          .values(part.map((row) => Object.fromEntries(given.map((name) => [name, row[name]]))))
+          .execute();
     }
   }
 }

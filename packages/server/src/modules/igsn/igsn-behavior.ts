@@ -113,6 +113,41 @@ async function asFieldError(column: string, run: () => Promise<void>): Promise<v
 const asFailure = (column: string, error: unknown) =>
   error instanceof IgsnError ? validationError([{ field: column, message: error.message }]) : error;
 
+type Parts = Omit<IgsnParts, 'tag' | 'id'>;
+
+/**
+ * The ancestors' codes of a batch's records, read once per key (parent and own codes), in record
+ * order, before the records are numbered: that loop then awaits nothing per record. Returns the
+ * codes of a record, or throws the error its key's read failed with (that record fails alone).
+ */
+async function codesOfBatch(
+  records: readonly Record<string, unknown>[],
+  keyOf: (record: Record<string, unknown>) => string,
+  read: (record: Record<string, unknown>) => Promise<Parts>,
+): Promise<(record: Record<string, unknown>) => Parts> {
+  type Codes = { parts: Parts } | { error: unknown };
+  const byKey = new Map<string, Codes>();
+  const byRecord = new Map<Record<string, unknown>, Codes>();
+  for (const record of records) {
+    const key = keyOf(record);
+    let codes = byKey.get(key);
+    if (!codes) {
+      try {
+        codes = { parts: key === '' ? {} : await read(record) };
+      } catch (error) {
+        codes = { error };
+      }
+      byKey.set(key, codes);
+    }
+    byRecord.set(record, codes);
+  }
+  return (record) => {
+    const codes = byRecord.get(record);
+    if (codes && 'error' in codes) throw codes.error;
+    return codes?.parts ?? {};
+  };
+}
+
 /**
  * The IGSNs of a batch of creates (their ids given), before the insert: the settings read once, the
  * ancestors' codes once per parent, a fixed_prefix sequence read once per import and carried on in
@@ -130,17 +165,10 @@ async function issueMany(context: CreateManyContext, defaults: IgsnDefaults): Pr
   const parentOf = parentsOnce(engine.parentOf.bind(engine));
   const link = await parentOf(model);
   const own = Object.values(wanted).filter((want) => want.model === model.fullName);
-  const parts = new Map<string, Promise<Omit<IgsnParts, 'tag' | 'id'>>>();
-  const partsOfRecord = (record: Record<string, unknown>) => {
-    if (Object.keys(wanted).length === 0) return Promise.resolve({});
-    const key = JSON.stringify([link ? record[link.parentColumn] : null, ...own.map((w) => record[w.column])]);
-    let found = parts.get(key);
-    if (!found) {
-      found = ancestorValues(connection, parentOf, model, record, wanted);
-      parts.set(key, found);
-    }
-    return found;
-  };
+  const partsKey = (record: Record<string, unknown>) =>
+    Object.keys(wanted).length === 0
+      ? ''
+      : JSON.stringify([link ? record[link.parentColumn] : null, ...own.map((w) => record[w.column])]);
   const registry = createIgsnRegistry(connection);
   const sequential = settings.method === 'fixed_prefix' && settings.saveToDatabase;
   const lastKey = `${IGSN_BEHAVIOR_NAME}:last:${settings.prefix}`;
@@ -148,13 +176,18 @@ async function issueMany(context: CreateManyContext, defaults: IgsnDefaults): Pr
   let lastIssued = sequential
     ? ((memo.get(lastKey) as string | undefined) ?? (await registry.withPrefix(settings.prefix, 1, 'desc'))[0]?.igsn)
     : undefined;
+  const partsOfRecord = await codesOfBatch(
+    records.filter((r) => isIgsnPlaceholder(r[column])),
+    partsKey,
+    (record) => ancestorValues(connection, parentOf, model, record, wanted),
+  );
   const planned: { index: number; igsn: string }[] = [];
   for (const [index, record] of records.entries()) {
     try {
       const value = record[column];
       if (isIgsnPlaceholder(value)) {
         const igsn = generateIgsn(settings, {
-          ...(await partsOfRecord(record)),
+          ...partsOfRecord(record),
           tag: parameters.tag,
           id: Number(record.id),
           lastIssued,

@@ -5,7 +5,7 @@ import { type BatchRow, type RowError, resolveKeys } from './import-keys';
 import type { MappedHeader } from './import-mapping';
 import { errorsOf, existingRecords, importRow, writeRow } from './import-row';
 import type { BatchState, ImportDeps, RowOutcome } from './import-state';
-import { bodyOf } from './import-values';
+import { bodyReader } from './import-values';
 import type { Cell } from './readers/table-reader';
 
 // One batch of an import's rows: keys resolved, rows checked, creates written together, and what
@@ -23,12 +23,12 @@ export async function importBatch(
 ) {
   const { target, counts } = state;
   const headerOf = new Map(mapping.flatMap((m) => (m.column === null ? [] : [[m.column, m.header] as const])));
-  const rows: BatchRow[] = cells.map((row, index) => ({
-    row: counts.total + index + 1,
-    values: bodyOf(row, mapping, target.model),
-    raw: bodyOf(row, mapping, target.model),
-    headers: headerOf,
-  }));
+  const bodyOf = bodyReader(mapping, target.model);
+  const rows: BatchRow[] = cells.map((row, index) => {
+    const values = bodyOf(row);
+    // The values are primitives (dates become text): a shallow copy keeps them as read while keys resolve.
+    return { row: counts.total + index + 1, values, raw: { ...values }, headers: headerOf };
+  });
   counts.total += rows.length;
   const rowErrors = new Map<number, RowError[]>();
   const report = (error: RowError) => {

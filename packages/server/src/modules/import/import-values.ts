@@ -12,13 +12,19 @@ function valueOf(cell: Cell | undefined, type: string | undefined): unknown {
   return text === '' ? null : text;
 }
 
-/** A file row as a write body: each mapped header's cell under its column's name. */
-export function bodyOf(cells: readonly Cell[], mapping: readonly MappedHeader[], model: RecordModel): Row {
-  const body: Row = {};
-  mapping.forEach(({ column }, index) => {
-    if (column !== null) body[column] = valueOf(cells[index], model.column(column)?.type);
-  });
-  return body;
+/**
+ * A reader of file rows as write bodies: each mapped header's cell under its column's name. The
+ * columns and their types are looked up once (per batch), not once per cell.
+ */
+export function bodyReader(mapping: readonly MappedHeader[], model: RecordModel): (cells: readonly Cell[]) => Row {
+  const mapped = mapping.flatMap(({ column }, index) =>
+    column === null ? [] : [{ column, index, type: model.column(column)?.type }],
+  );
+  return (cells) => {
+    const body: Row = {};
+    for (const { column, index, type } of mapped) body[column] = valueOf(cells[index], type);
+    return body;
+  };
 }
 
 /** A cell as text (the header, the error CSV, an error's value). */

@@ -15,9 +15,17 @@ function formulaOf(writable: WritableColumn): string {
   return (writable.field?.formInput.calculate ?? '').trim() || (writable.column.template.calculate ?? '').trim();
 }
 
+// Per column list (a target's, rebuilt whenever a template changes): an import asks once per row.
+const calculatedOf = new WeakMap<readonly WritableColumn[], WritableColumn[]>();
+
 /** The writable columns whose value the server computes instead of taking it from the input. */
 export function calculatedColumns(writable: readonly WritableColumn[]): WritableColumn[] {
-  return writable.filter((w) => formulaOf(w) !== '');
+  let calculated = calculatedOf.get(writable);
+  if (!calculated) {
+    calculated = writable.filter((w) => formulaOf(w) !== '');
+    calculatedOf.set(writable, calculated);
+  }
+  return calculated;
 }
 
 // Formulas come from templates, a small and slowly changing set: parse each text once.

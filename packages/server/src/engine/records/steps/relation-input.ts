@@ -23,15 +23,27 @@ function toId(value: unknown): number | undefined {
   return undefined;
 }
 
+// Per target (its model and form are fixed for its life) and column list: an import asks once per row.
+const writableByTarget = new WeakMap<RecordTarget, Map<readonly unknown[], unknown>>();
+
 /** The relation columns a write may set, with their labels: with a form, only its fields. */
 function writableRelations<T extends { name: string; label: string }>(
   target: RecordTarget,
   columns: readonly T[],
 ): { column: T; label: string }[] {
+  let byColumns = writableByTarget.get(target);
+  if (!byColumns) {
+    byColumns = new Map();
+    writableByTarget.set(target, byColumns);
+  }
+  const known = byColumns.get(columns) as { column: T; label: string }[] | undefined;
+  if (known) return known;
   const fields = new Map((target.form?.fields ?? []).map((field) => [field.name, field]));
-  return columns
+  const found = columns
     .filter((column) => !target.form || fields.has(column.name))
     .map((column) => ({ column, label: fields.get(column.name)?.label || column.label }));
+  byColumns.set(columns, found);
+  return found;
 }
 
 function readLinks(value: unknown): number[] | undefined {
