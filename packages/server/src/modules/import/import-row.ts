@@ -18,15 +18,16 @@ export function upsertKeys(target: RecordTarget): string[] {
 export async function existingRecords(deps: ImportDeps, state: BatchState, trx: DynamicTrx, rows: readonly BatchRow[]) {
   const { model } = state.target;
   const keys = upsertKeys(state.target);
-  const texts = new Set<string>();
+  const texts = new Map(keys.map((key) => [key, new Set<string>()]));
   const ids = new Set<number>();
   for (const row of rows) {
-    for (const key of keys) if (typeof row.values[key] === 'string') texts.add(row.values[key]);
+    for (const key of keys) if (typeof row.values[key] === 'string') texts.get(key)?.add(row.values[key]);
     const id = Number(row.values.id);
     if (row.values.id !== null && row.values.id !== undefined && Number.isSafeInteger(id)) ids.add(id);
   }
   const columns = model.columns.map((c) => c.name);
-  const found = await deps.repository.findByKeys(trx, model.table, keys, [...texts], [...ids], columns);
+  const byColumn = new Map([...texts].map(([key, values]) => [key, [...values]]));
+  const found = await deps.repository.findByKeys(trx, model.table, keys, byColumn, [...ids], columns);
   const byKey = new Map<string, Row>();
   for (const record of found) {
     byKey.set(`id:${String(record.id)}`, record);
