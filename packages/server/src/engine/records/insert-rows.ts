@@ -34,7 +34,7 @@ export interface MaintainedInsert {
  * holds them, NULL where a row does not give them (template tables have no column defaults).
  */
 const readColumns = new WeakMap<readonly MaintainedColumn[], Set<string>>();
-function columnsRead(trx: DynamicTrx, columns: readonly MaintainedColumn[]): Set<string> {
+export function columnsRead(trx: DynamicTrx, columns: readonly MaintainedColumn[]): Set<string> {
   let found = readColumns.get(columns);
   if (!found) {
     found = new Set<string>();

@@ -17,6 +17,7 @@ import { changes } from './records-write';
 import type { RelationInput } from './steps/relation-input';
 import { parentHasForeignKey, uniqueErrorFor } from './steps/validate-references';
 import { referenceValues, writeLinks } from './steps/write';
+import { columnsRead } from './insert-rows';
 import { updateRows } from './update-rows';
 
 // The batch form of writeInTransaction for updates (an import's upserts): the same steps, each over
@@ -183,13 +184,31 @@ export async function updateManyInTransaction(
     if (input.links.length > 0) await writeLinks(trx, deps.links, model, id, input);
   }
   await runHooks('after');
-  // After the hooks, which may still change the rows (as runAfterBehaviors does record by record).
-  const columns = maintainedColumns(deps.behaviors, model, deps.dialect);
-  if (columns.length > 0)
-    for (const part of chunks(
-      live.map((index) => updates[index].id),
-      MAX_IDS,
-    ))
-      await refreshMaintainedSetBased(trx, model.table, columns, idsCondition(part));
+  await refreshMaintainedOf(deps, trx, target, rows, new Set(live.map((index) => updates[index].id)));
   return failures;
+}
+
+/**
+ * The maintained columns of the updated rows whose own columns they read changed, set-based, after
+ * the hooks (as runAfterBehaviors refreshes each record after its hooks). A row that changed none
+ * of them keeps its values: what they read in other records is the behaviors' to follow
+ * (refreshMaintainedBelow), so they were up to date and stay so. The batch hooks change no column of
+ * the updated rows after the write (none does; one that did would have to refresh them).
+ */
+async function refreshMaintainedOf(
+  deps: RecordsDeps,
+  trx: DynamicTrx,
+  target: RecordTarget,
+  rows: readonly { id: number; values: Row }[],
+  live: ReadonlySet<number>,
+): Promise<void> {
+  const { model } = target;
+  const columns = maintainedColumns(deps.behaviors, model, deps.dialect);
+  if (columns.length === 0) return;
+  const reads = columnsRead(trx, columns);
+  const ids = rows
+    .filter((row) => live.has(row.id) && Object.keys(row.values).some((column) => reads.has(column)))
+    .map((row) => row.id);
+  for (const part of chunks(ids, MAX_IDS))
+    await refreshMaintainedSetBased(trx, model.table, columns, idsCondition(part));
 }
