@@ -249,6 +249,47 @@ describe.each(DIALECTS)('import in batches (%s)', (dialect) => {
     expect(fromBatch.history.map((h) => h.action)).toEqual(fromBatch.ids.map(() => 'create'));
   }, 300_000);
 
+  it('upserts by IGSN the same records, maintained columns, IGSNs and history as the per-record pipeline', async () => {
+    const results = [];
+    for (const [setup, rowByRow] of [
+      [batch, false],
+      [perRecord, true],
+    ] as const) {
+      const db = asDynamic(setup.t.database.db);
+      const stored = await db.selectFrom(setup.sampleTable).select(['igsn', 'top', 'comment']).orderBy('id').execute();
+      // Every third row as stored (unchanged); the others move (their maintained depths follow) or get a new comment.
+      const lines = stored.map((r, i) =>
+        i % 3 === 0
+          ? `${String(r.igsn)},${String(r.top)},${String(r.comment)}`
+          : `${String(r.igsn)},${String(i % 2 ? Number(r.top) + 50 : r.top)},upserted ${String(i)}`,
+      );
+      const request = {
+        ...setup.request('upsert.csv', ['igsn,top,comment', ...lines].join('\n')),
+        mode: 'upsert' as const,
+      };
+      const result = await runAudited({ userId: request.user.id ?? undefined, route: 'test' }, () =>
+        runInTemplateScope(() => setup.imports(rowByRow).commit(request)),
+      );
+      const unchanged = Math.ceil(stored.length / 3);
+      expect(result).toMatchObject({ ok: true, counts: { updated: stored.length - unchanged, unchanged, errors: 0 } });
+      const batchId = result.ok ? result.batchId : '';
+      const { records, registry, history } = await written(setup, 0);
+      results.push({ records, registry, history, upserted: history.filter((h) => h.batch_id === batchId) });
+    }
+    const [fromBatch, fromRows] = results as [(typeof results)[0], (typeof results)[0]];
+    expect(fromBatch.records.some((r) => String(r.comment).startsWith('upserted'))).toBe(true);
+    expect(fromBatch.records).toEqual(fromRows.records);
+    expect(fromBatch.registry).toEqual(fromRows.registry);
+    expect(replayed(fromBatch.history)).toEqual(replayed(fromRows.history));
+    // One history row per updated record (none for the unchanged ones), on either path.
+    expect(fromBatch.upserted.map((h) => h.action)).toEqual(fromRows.upserted.map((h) => h.action));
+    expect(fromBatch.upserted).toHaveLength(fromBatch.records.length - Math.ceil(fromBatch.records.length / 3));
+    const { target } = await runInTemplateScope(() =>
+      batch.importer.open({ roles: ['administrator'], permissions: [] }, 'sample'),
+    );
+    expect(batch.importer.updatesInBatches(target)).toBe(true);
+  }, 60_000);
+
   it('writes archive file rows in batches too, refusing a file name that is a path as the per-record pipeline does', async () => {
     const csv = [
       'type,filename,original_filename,upload_date,comment',

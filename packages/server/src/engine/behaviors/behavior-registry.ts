@@ -141,6 +141,26 @@ export interface CreateManyHooks {
 }
 
 /**
+ * What a batch hook of updates receives (an import's upserts): the records of one batch in file
+ * order, each over its stored record (`previous[i]` belongs to `records[i]`), the batch naming
+ * each record once.
+ */
+export interface UpdateManyContext extends CreateManyContext {
+  previous: RecordValues[];
+}
+
+/**
+ * The batch form of `beforeUpdate`/`afterUpdate`: for a batch of updates, `before` (ahead of the
+ * write) and `after` (behind it) do together what the per-record update hooks do record after
+ * record, with the same results and the same errors per record. A model one of whose behaviors has
+ * update hooks but no batch form is updated record by record.
+ */
+export interface UpdateManyHooks {
+  before?: (context: UpdateManyContext) => Promise<void> | void;
+  after?: (context: UpdateManyContext) => Promise<void> | void;
+}
+
+/**
  * A server-side behavior (reference §7): domain rules such as depth calculations, combined ids
  * or IGSNs plug into the generic pipeline through these hooks, never by editing the engine.
  * Every hook is optional; throwing an AppError aborts the write (and rolls it back).
@@ -163,6 +183,8 @@ export interface BehaviorHooks {
   afterDeleteCommitted?: (context: BehaviorContext) => Promise<void> | void;
   /** Many creates at once (an import): see CreateManyHooks. */
   createMany?: CreateManyHooks;
+  /** Many updates at once (an import's upserts): see UpdateManyHooks. */
+  updateMany?: UpdateManyHooks;
   /** After a page of records was read and the generic pseudo columns computed: one batch, never per row. */
   present?: (context: PresentContext) => Promise<void> | void;
   /**
@@ -213,7 +235,7 @@ export interface PerParentSql {
   value: (parentAlias: string) => RawBuilder<unknown>;
 }
 
-export type BehaviorHookName = Exclude<keyof BehaviorHooks, 'present' | 'columnSql' | 'createMany'>;
+export type BehaviorHookName = Exclude<keyof BehaviorHooks, 'present' | 'columnSql' | 'createMany' | 'updateMany'>;
 
 /**
  * A parameter as the template manager lists it (spec 3: Behavior info parameters, each with name,
@@ -362,31 +384,70 @@ export function createsInBatches(registry: BehaviorRegistry, model: ModelTemplat
     .every(({ hooks }) => hooks.createMany !== undefined || (!hooks.beforeCreate && !hooks.afterCreate));
 }
 
+/** Whether every behavior of the model that acts on an update has a batch form (UpdateManyHooks). */
+export function updatesInBatches(registry: BehaviorRegistry, model: ModelTemplate): boolean {
+  return registry
+    .resolve(model)
+    .every(({ hooks }) => hooks.updateMany !== undefined || (!hooks.beforeUpdate && !hooks.afterUpdate));
+}
+
 /**
- * Runs one batch hook of creates of every behavior of the model, in order. Each behavior sees only
- * the records no earlier one failed; `fail` is called with the index in `context.records`.
+ * Runs one batch hook of every behavior of the model, in order. Each behavior sees only the
+ * records no earlier one failed; `fail` is called with the index in `context.records`.
  */
-export async function runCreateManyHook(
-  registry: BehaviorRegistry,
-  stage: keyof CreateManyHooks,
-  context: Omit<CreateManyContext, 'parameters'>,
+async function runManyHook<C extends CreateManyContext>(
+  resolved: readonly ResolvedBehavior[],
+  hookOf: (hooks: BehaviorHooks) => ((context: C) => Promise<void> | void) | undefined,
+  context: Omit<C, 'parameters'>,
+  narrow: (context: Omit<C, 'parameters'>, live: readonly number[]) => Partial<C>,
 ): Promise<void> {
   const failed = new Set<number>();
-  for (const { hooks, parameters } of registry.resolve(context.model)) {
-    const run = hooks.createMany?.[stage];
+  for (const { hooks, parameters } of resolved) {
+    const run = hookOf(hooks);
     if (!run) continue;
     const live = context.records.flatMap((_record, index) => (failed.has(index) ? [] : [index]));
     if (live.length === 0) return;
     await run({
       ...context,
       parameters,
-      records: live.map((index) => context.records[index]),
-      fail: (index, error) => {
+      ...narrow(context, live),
+      fail: (index: number, error: unknown) => {
         const origin = live.at(index);
         if (origin === undefined || failed.has(origin)) return;
         failed.add(origin);
         context.fail(origin, error);
       },
-    });
+    } as C);
   }
+}
+
+/** Runs one batch hook of creates of every behavior of the model, in order (see runManyHook). */
+export function runCreateManyHook(
+  registry: BehaviorRegistry,
+  stage: keyof CreateManyHooks,
+  context: Omit<CreateManyContext, 'parameters'>,
+): Promise<void> {
+  return runManyHook<CreateManyContext>(
+    registry.resolve(context.model),
+    (hooks) => hooks.createMany?.[stage],
+    context,
+    (all, live) => ({ records: live.map((index) => all.records[index]) }),
+  );
+}
+
+/** Runs one batch hook of updates of every behavior of the model, in order (see runManyHook). */
+export function runUpdateManyHook(
+  registry: BehaviorRegistry,
+  stage: keyof UpdateManyHooks,
+  context: Omit<UpdateManyContext, 'parameters'>,
+): Promise<void> {
+  return runManyHook<UpdateManyContext>(
+    registry.resolve(context.model),
+    (hooks) => hooks.updateMany?.[stage],
+    context,
+    (all, live) => ({
+      records: live.map((index) => all.records[index]),
+      previous: live.map((index) => all.previous[index]),
+    }),
+  );
 }

@@ -34,7 +34,7 @@ export interface MaintainedInsert {
  * holds them, NULL where a row does not give them (template tables have no column defaults).
  */
 const readColumns = new WeakMap<readonly MaintainedColumn[], Set<string>>();
-function columnsRead(trx: DynamicTrx, columns: readonly MaintainedColumn[]): Set<string> {
+export function columnsRead(trx: DynamicTrx, columns: readonly MaintainedColumn[]): Set<string> {
   let found = readColumns.get(columns);
   if (!found) {
     found = new Set<string>();
@@ -48,7 +48,11 @@ function columnsRead(trx: DynamicTrx, columns: readonly MaintainedColumn[]): Set
 }
 
 /** PostgreSQL: each column's type, so that the VALUES (untyped parameters otherwise) read as the table's columns. */
-async function columnTypes(trx: DynamicTrx, table: string, memo: Map<string, unknown>): Promise<Map<string, string>> {
+export async function columnTypes(
+  trx: DynamicTrx,
+  table: string,
+  memo: Map<string, unknown>,
+): Promise<Map<string, string>> {
   const key = `insert-rows:types:${table}`;
   const known = memo.get(key) as Map<string, string> | undefined;
   if (known) return known;

@@ -32,7 +32,7 @@ export interface CreateInBatch {
 /** Ids per `IN (...)` list. */
 const MAX_IDS = 5_000;
 
-function chunks<T>(items: readonly T[], size: number): T[][] {
+export function chunks<T>(items: readonly T[], size: number): T[][] {
   const result: T[][] = [];
   for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
   return result;
@@ -85,11 +85,11 @@ async function referenceErrors(
   return errors;
 }
 
-/** validateRelations over a batch: one query per relation column for all records. */
-async function relationErrors(
+/** validateRelations over a batch (of creates or updates): one query per relation column for all records. */
+export async function relationErrors(
   trx: DynamicTrx,
   deps: RecordsDeps,
-  creates: readonly CreateInBatch[],
+  creates: readonly Pick<CreateInBatch, 'relations'>[],
 ): Promise<FieldError[][]> {
   const wanted = new Map<string, Set<number>>();
   const want = (table: string, ids: readonly number[]) => {

@@ -1,6 +1,6 @@
 import { AppError, type FieldError, type PermissionHolder } from '@mdis/shared';
 import { sql } from 'kysely';
-import { createsInBatches } from '../behaviors/behavior-registry';
+import { createsInBatches, updatesInBatches } from '../behaviors/behavior-registry';
 import type { DynamicTrx, Row } from './dynamic-db';
 import type { RecordScope } from './record-access';
 import { type RecordTarget, resolveTarget } from './record-target';
@@ -15,6 +15,7 @@ import { type RelationInput, readRelationInput } from './steps/relation-input';
 import { translateDeleteError, translateWriteError } from './steps/translate-errors';
 import { runBeforeBehaviors } from './steps/behaviors-before';
 import { createManyInTransaction } from './records-create-many';
+import { updateManyInTransaction } from './records-update-many';
 import { runBehaviorHook } from '../behaviors/behavior-registry';
 
 /** An undone update sets no m:n links and no references beyond its own columns. */
@@ -42,6 +43,43 @@ export function rowErrorsOf(error: unknown): FieldError[] | undefined {
   if (error.code === 'VALIDATION_FAILED') return error.extensions.fields ?? [];
   if (error.code === 'FORBIDDEN' || error.code === 'CONFLICT') return [{ field: '', message: error.message }];
   return undefined;
+}
+
+/** A checked row that updates a stored record (RecordsImporter.updateMany). */
+export interface CheckedUpdate {
+  id: number;
+  row: CheckedRow;
+  /** The stored record, read in the import's transaction. */
+  previous: Row;
+}
+
+/**
+ * Runs a batch write behind a savepoint: its failures by index, or undefined when the database
+ * refused the batch (rolled back to the savepoint, the records as they were before: the hooks
+ * change them in place), and the caller writes its rows one by one, which names the failing row.
+ */
+async function inSavepoint(
+  trx: DynamicTrx,
+  records: readonly Row[],
+  write: () => Promise<Map<number, unknown>>,
+): Promise<Map<number, unknown> | undefined> {
+  const saved = records.map((record) => ({ ...record }));
+  await sql`SAVEPOINT mdis_write_many`.execute(trx);
+  try {
+    const failures = await write();
+    await sql`RELEASE SAVEPOINT mdis_write_many`.execute(trx);
+    return failures;
+  } catch (error) {
+    await sql`ROLLBACK TO SAVEPOINT mdis_write_many`.execute(trx);
+    await sql`RELEASE SAVEPOINT mdis_write_many`.execute(trx);
+    // A bug is not a row's fault: only what the database refused is retried one by one.
+    if (error instanceof TypeError || error instanceof ReferenceError || error instanceof RangeError) throw error;
+    records.forEach((record, index) => {
+      for (const key of Object.keys(record)) Reflect.deleteProperty(record, key);
+      Object.assign(record, saved[index]);
+    });
+    return undefined;
+  }
 }
 
 /**
@@ -158,24 +196,39 @@ export function createRecordsImporter(deps: RecordsDeps) {
       memo: Map<string, unknown>,
     ): Promise<Map<number, unknown> | undefined> {
       const creates = rows.map((row) => ({ record: row.record, relations: row.relations }));
-      const saved = rows.map((row) => ({ ...row.record }));
-      await sql`SAVEPOINT mdis_create_many`.execute(trx);
-      try {
-        const failures = await createManyInTransaction(deps, trx, target, creates, memo);
-        await sql`RELEASE SAVEPOINT mdis_create_many`.execute(trx);
-        return failures;
-      } catch (error) {
-        await sql`ROLLBACK TO SAVEPOINT mdis_create_many`.execute(trx);
-        await sql`RELEASE SAVEPOINT mdis_create_many`.execute(trx);
-        // A bug is not a row's fault: only what the database refused is retried one by one.
-        if (error instanceof TypeError || error instanceof ReferenceError || error instanceof RangeError) throw error;
-        // The hooks changed the records in place: the one-by-one writes start from the checked rows.
-        rows.forEach((row, index) => {
-          for (const key of Object.keys(row.record)) Reflect.deleteProperty(row.record, key);
-          Object.assign(row.record, saved[index]);
-        });
-        return undefined;
-      }
+      return inSavepoint(
+        trx,
+        rows.map((row) => row.record),
+        () => createManyInTransaction(deps, trx, target, creates, memo),
+      );
+    },
+
+    /** Whether updates of the target can be written in batches (every update behavior has a batch form). */
+    updatesInBatches: (target: RecordTarget) => updatesInBatches(deps.behaviors, target.model.template),
+
+    /**
+     * Updates many checked rows of stored records at once in the import's transaction
+     * (records-update-many.ts), each record named once: as createMany, by index the error each
+     * failed row would have thrown through `write`, or undefined after a database error (rolled
+     * back; the caller writes the rows one by one).
+     */
+    async updateMany(
+      trx: DynamicTrx,
+      target: RecordTarget,
+      rows: readonly CheckedUpdate[],
+      memo: Map<string, unknown>,
+    ): Promise<Map<number, unknown> | undefined> {
+      const updates = rows.map(({ id, row, previous }) => ({
+        id,
+        record: row.record,
+        previous,
+        relations: row.relations,
+      }));
+      return inSavepoint(
+        trx,
+        rows.map(({ row }) => row.record),
+        () => updateManyInTransaction(deps, trx, target, updates, memo),
+      );
     },
 
     /** Deletes records a batch created (the compensation of an import committed in parts); links go by cascade. */

@@ -1,5 +1,5 @@
 import type { BehaviorContext, BehaviorRegistry } from '../../engine/behaviors/behavior-registry';
-import { eachRecord } from '../../engine/behaviors/builtin/behavior-helpers';
+import { eachRecord, eachUpdate } from '../../engine/behaviors/builtin/behavior-helpers';
 import type { FileStorage } from '../../infra/storage/file-storage';
 import { assertPlainFilename, fileKey } from './file-keys';
 import { createPreviewCache } from './file-preview-cache';
@@ -21,6 +21,10 @@ const plainName = ({ record }: BehaviorContext) => {
   assertPlainFilename(record.filename);
 };
 
+const renamed = ({ record, previous }: BehaviorContext) => {
+  if (record.filename !== previous?.filename) assertPlainFilename(record.filename);
+};
+
 export function registerFileStorageBehavior(registry: BehaviorRegistry, storage: FileStorage, log: Log): void {
   const previews = createPreviewCache(storage);
   registry.register(FILE_STORAGE_BEHAVIOR, {
@@ -29,9 +33,8 @@ export function registerFileStorageBehavior(registry: BehaviorRegistry, storage:
       beforeCreate: plainName,
       // An import's creates: the same check per record, so that they are written in batches.
       createMany: eachRecord(plainName),
-      beforeUpdate: ({ record, previous }) => {
-        if (record.filename !== previous?.filename) assertPlainFilename(record.filename);
-      },
+      beforeUpdate: renamed,
+      updateMany: eachUpdate(renamed),
       afterDeleteCommitted: async ({ previous }) => {
         const id = Number(previous?.id);
         try {

@@ -9,7 +9,12 @@ import {
   validationError,
 } from '@mdis/shared';
 import type { Kysely } from 'kysely';
-import type { BehaviorContext, BehaviorRegistry, CreateManyContext } from '../../engine/behaviors/behavior-registry';
+import type {
+  BehaviorContext,
+  BehaviorRegistry,
+  CreateManyContext,
+  UpdateManyContext,
+} from '../../engine/behaviors/behavior-registry';
 import { textOf } from '../../engine/records/dynamic-db';
 import { ancestorValues, parentsFromDb, parentsOnce } from './igsn-ancestors';
 import {
@@ -242,6 +247,45 @@ async function registerMany(
   return ok;
 }
 
+/**
+ * beforeUpdate for a batch of updates: a record whose IGSN the registry holds (every record issued
+ * or registered since) keeps it with one registry query for the batch and no write; any other
+ * (a value stored before the registry, an empty field, the registry off) goes through beforeUpdate
+ * itself, in file order. The first kind neither reads nor writes what the second writes.
+ */
+async function keepIssued(
+  context: UpdateManyContext,
+  defaults: IgsnDefaults,
+  beforeUpdate: (context: BehaviorContext) => Promise<void>,
+): Promise<void> {
+  const { trx, model, records, previous, engine } = context;
+  const parameters = igsnParameters(model, context.parameters, defaults);
+  const { column } = parameters;
+  const settings = await readIgsnSettings(trx as unknown as Connection);
+  const ids = records.map((record, index) => Number(record.id ?? previous[index]?.id));
+  const issued = new Map<number, string>();
+  if (settings.saveToDatabase) {
+    // Ordered by id: a record's first registry row, as ofRecord reads it.
+    for (const row of await createIgsnRegistry(trx as unknown as Connection).ofRecords(model.fullName, ids))
+      if (!issued.has(row.model_id)) issued.set(row.model_id, row.igsn);
+  }
+  for (const [index, record] of records.entries()) {
+    const igsn = issued.get(ids[index] ?? Number.NaN);
+    if (igsn === undefined) {
+      try {
+        await beforeUpdate({ trx, model, parameters: context.parameters, record, previous: previous[index], engine });
+      } catch (error) {
+        context.fail(index, error);
+      }
+      continue;
+    }
+    const value = record[column];
+    if (!isIgsnPlaceholder(value) && normalizeIgsn(textOf(value)) !== igsn)
+      context.fail(index, asFailure(column, new IgsnError('IGSN_CHANGED', igsn)));
+    else record[column] = igsn;
+  }
+}
+
 function createHooks(defaults: IgsnDefaults) {
   return {
     // A batch of creates (an import) carries its ids: every IGSN before the one insert.
@@ -270,38 +314,44 @@ function createHooks(defaults: IgsnDefaults) {
       });
     },
 
-    // Before the update: an issued IGSN never changes; an empty field gets it back (or a new one).
-    beforeUpdate: (context: BehaviorContext) => {
-      const parameters = igsnParameters(context.model, context.parameters, defaults);
-      return asFieldError(parameters.column, async () => {
-        const id = Number(context.record.id ?? context.previous?.id);
-        const settings = await readIgsnSettings(connectionOf(context));
-        const value = context.record[parameters.column];
-        const previous = context.previous?.[parameters.column];
-        // The registry's, else a real IGSN stored before the registry knew it (or while it was off).
-        const issued =
-          (await issuedIgsn(context, settings, id)) ??
-          (isIgsnPlaceholder(previous) ? undefined : normalizeIgsn(textOf(previous)));
-        if (issued !== undefined) {
-          if (!isIgsnPlaceholder(value) && normalizeIgsn(textOf(value)) !== issued) {
-            throw new IgsnError('IGSN_CHANGED', issued);
-          }
-          // A value stored before the registry existed is registered on its first save.
-          await register(context, settings, issued, id);
-          context.record[parameters.column] = issued;
-          return;
-        }
-        if (isIgsnPlaceholder(value))
-          context.record[parameters.column] = await issue(context, parameters, settings, id);
-        else {
-          const igsn = validateIgsn(textOf(value));
-          await register(context, settings, igsn, id);
-          context.record[parameters.column] = igsn;
-        }
-      });
+    // A batch of updates (an import's upserts): the registry read once (keepIssued).
+    updateMany: {
+      before: (context: UpdateManyContext) => keepIssued(context, defaults, (one) => beforeUpdate(one, defaults)),
     },
+    // Before the update: an issued IGSN never changes; an empty field gets it back (or a new one).
+    beforeUpdate: (context: BehaviorContext) => beforeUpdate(context, defaults),
     // Deleting a record keeps its registry row: an IGSN is a permanent identifier, never issued twice.
   };
+}
+
+/** Before the update: an issued IGSN never changes; an empty field gets it back (or a new one). */
+function beforeUpdate(context: BehaviorContext, defaults: IgsnDefaults): Promise<void> {
+  const parameters = igsnParameters(context.model, context.parameters, defaults);
+  return asFieldError(parameters.column, async () => {
+    const id = Number(context.record.id ?? context.previous?.id);
+    const settings = await readIgsnSettings(connectionOf(context));
+    const value = context.record[parameters.column];
+    const previous = context.previous?.[parameters.column];
+    // The registry's, else a real IGSN stored before the registry knew it (or while it was off).
+    const issued =
+      (await issuedIgsn(context, settings, id)) ??
+      (isIgsnPlaceholder(previous) ? undefined : normalizeIgsn(textOf(previous)));
+    if (issued !== undefined) {
+      if (!isIgsnPlaceholder(value) && normalizeIgsn(textOf(value)) !== issued) {
+        throw new IgsnError('IGSN_CHANGED', issued);
+      }
+      // A value stored before the registry existed is registered on its first save.
+      await register(context, settings, issued, id);
+      context.record[parameters.column] = issued;
+      return;
+    }
+    if (isIgsnPlaceholder(value)) context.record[parameters.column] = await issue(context, parameters, settings, id);
+    else {
+      const igsn = validateIgsn(textOf(value));
+      await register(context, settings, igsn, id);
+      context.record[parameters.column] = igsn;
+    }
+  });
 }
 
 /**

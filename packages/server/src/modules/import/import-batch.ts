@@ -1,15 +1,23 @@
 import { textOf } from '@mdis/shared';
-import type { DynamicTrx } from '../../engine/records/dynamic-db';
-import type { CheckedRow } from '../../engine/records/records-import';
+import type { DynamicTrx, Row } from '../../engine/records/dynamic-db';
+import type { CheckedRow, CheckedUpdate } from '../../engine/records/records-import';
 import { type BatchRow, type RowError, resolveKeys } from './import-keys';
 import type { MappedHeader } from './import-mapping';
-import { errorsOf, existingRecords, importRow, writeRow } from './import-row';
+import { errorsOf, existingRecords, importRow, updated, writeRow } from './import-row';
 import type { BatchState, ImportDeps, RowOutcome } from './import-state';
 import { bodyReader } from './import-values';
 import type { Cell } from './readers/table-reader';
 
-// One batch of an import's rows: keys resolved, rows checked, creates written together, and what
-// became of each row reported in file order.
+// One batch of an import's rows: keys resolved, rows checked, creates and updates written
+// together, and what became of each row reported in file order.
+
+/** An update of a stored record waiting to be written with others of the batch. */
+interface PendingUpdate {
+  row: BatchRow;
+  update: CheckedUpdate;
+  /** The stored record as existingRecords found it (later rows compare with what this one wrote). */
+  stored: Row;
+}
 
 export const MAX_ERRORS = 1000;
 const SAMPLE_ROWS = 20;
@@ -39,15 +47,7 @@ export async function importBatch(
   };
   const failed = await resolveKeys({ ...deps.repository, dynamic: trx }, state.keyColumns, rows, report);
   const existing = state.mode === 'upsert' ? await existingRecords(deps, state, trx, rows) : () => undefined;
-  const outcomes = new Map<number, RowOutcome>();
-  const creates: { row: BatchRow; checked: CheckedRow }[] = [];
-  for (const row of rows) {
-    if (failed.has(row.row)) continue;
-    const outcome = await importRow(deps, state, trx, row, existing(row));
-    if ('create' in outcome) creates.push({ row, checked: outcome.create });
-    else outcomes.set(row.row, outcome);
-  }
-  await writeCreates(deps, state, trx, creates, outcomes);
+  const outcomes = await writeRows(deps, state, trx, rows, existing, failed);
   // In file order: the errors field by field, the failing rows, the first rows written as the sample.
   for (const [index, row] of rows.entries()) {
     const outcome = outcomes.get(row.row);
@@ -74,6 +74,41 @@ export async function importBatch(
       );
     }
   }
+}
+
+/**
+ * The rows of a batch through the pipeline, in file order; creates and updates to batch written
+ * together (a row that would read what pending updates write waits for them). What became of each.
+ */
+async function writeRows(
+  deps: ImportDeps,
+  state: BatchState,
+  trx: DynamicTrx,
+  rows: readonly BatchRow[],
+  existing: (row: BatchRow) => Row | undefined,
+  failed: ReadonlySet<number>,
+): Promise<Map<number, RowOutcome>> {
+  const outcomes = new Map<number, RowOutcome>();
+  const creates: { row: BatchRow; checked: CheckedRow }[] = [];
+  const updates: PendingUpdate[] = [];
+  const flush = async () => {
+    await writeUpdates(deps, state, trx, updates, outcomes);
+    updates.length = 0;
+  };
+  for (const row of rows) {
+    if (failed.has(row.row)) continue;
+    const stored = existing(row);
+    // A row that would read what the pending updates write waits for them: the same record again
+    // (compared with what the earlier row wrote), or a create written at once (its checks see them).
+    if (stored ? updates.some((u) => u.stored === stored) : !state.batched) await flush();
+    const outcome = await importRow(deps, state, trx, row, stored);
+    if ('create' in outcome) creates.push({ row, checked: outcome.create });
+    else if (!('update' in outcome)) outcomes.set(row.row, outcome);
+    else if (stored) updates.push({ row, update: outcome.update, stored });
+  }
+  await flush();
+  await writeCreates(deps, state, trx, creates, outcomes);
+  return outcomes;
 }
 
 /** The creates of a batch: together where the model allows it, else (or after a database error) one by one. */
@@ -105,6 +140,30 @@ async function writeCreates(
     return;
   }
   for (const { row, checked } of creates) outcomes.set(row.row, await writeRow(deps, state, trx, checked));
+}
+
+/** The updates of a batch: together (each record once), or (after a database error) one by one. */
+async function writeUpdates(
+  deps: ImportDeps,
+  state: BatchState,
+  trx: DynamicTrx,
+  updates: readonly PendingUpdate[],
+  outcomes: Map<number, RowOutcome>,
+): Promise<void> {
+  if (updates.length === 0) return;
+  const failures = state.writing
+    ? await deps.importer.updateMany(
+        trx,
+        state.target,
+        updates.map((u) => u.update),
+        state.memo,
+      )
+    : undefined;
+  for (const [index, { row, update, stored }] of updates.entries()) {
+    if (!failures) outcomes.set(row.row, await writeRow(deps, state, trx, update.row, update.previous, stored));
+    else if (failures.has(index)) outcomes.set(row.row, { errors: errorsOf(state, failures.get(index), false) });
+    else outcomes.set(row.row, updated(state, update.row, stored));
+  }
 }
 
 function valueText(value: unknown): string | null {

@@ -1,7 +1,7 @@
 import { AppError, type FieldError, textOf } from '@mdis/shared';
 import type { DynamicTrx, Row } from '../../engine/records/dynamic-db';
 import type { RecordTarget } from '../../engine/records/record-target';
-import { type CheckedRow, rowErrorsOf } from '../../engine/records/records-import';
+import { type CheckedRow, type CheckedUpdate, rowErrorsOf } from '../../engine/records/records-import';
 import { storedValues } from '../../engine/records/records-write';
 import type { BatchRow } from './import-keys';
 import type { BatchState, ImportDeps, RowOutcome } from './import-state';
@@ -18,15 +18,16 @@ export function upsertKeys(target: RecordTarget): string[] {
 export async function existingRecords(deps: ImportDeps, state: BatchState, trx: DynamicTrx, rows: readonly BatchRow[]) {
   const { model } = state.target;
   const keys = upsertKeys(state.target);
-  const texts = new Set<string>();
+  const texts = new Map(keys.map((key) => [key, new Set<string>()]));
   const ids = new Set<number>();
   for (const row of rows) {
-    for (const key of keys) if (typeof row.values[key] === 'string') texts.add(row.values[key]);
+    for (const key of keys) if (typeof row.values[key] === 'string') texts.get(key)?.add(row.values[key]);
     const id = Number(row.values.id);
     if (row.values.id !== null && row.values.id !== undefined && Number.isSafeInteger(id)) ids.add(id);
   }
   const columns = model.columns.map((c) => c.name);
-  const found = await deps.repository.findByKeys(trx, model.table, keys, [...texts], [...ids], columns);
+  const byColumn = new Map([...texts].map(([key, values]) => [key, [...values]]));
+  const found = await deps.repository.findByKeys(trx, model.table, keys, byColumn, [...ids], columns);
   const byKey = new Map<string, Row>();
   for (const record of found) {
     byKey.set(`id:${String(record.id)}`, record);
@@ -66,8 +67,8 @@ function keepUnchanged(target: RecordTarget, body: Row, row: BatchRow, previous:
 }
 
 /**
- * One row through the pipeline's checks: its field errors, unchanged, or written (an update, or a
- * create when creates are not batched); a create to batch comes back checked and authorized.
+ * One row through the pipeline's checks: its field errors, unchanged, or written (an update or a
+ * create that is not batched); a create or update to batch comes back checked and authorized.
  */
 export async function importRow(
   deps: ImportDeps,
@@ -75,7 +76,7 @@ export async function importRow(
   trx: DynamicTrx,
   row: BatchRow,
   stored: Row | undefined,
-): Promise<RowOutcome | { create: CheckedRow }> {
+): Promise<RowOutcome | { create: CheckedRow } | { update: CheckedUpdate }> {
   const { importer } = deps;
   const { target, scope, counts } = state;
   const body = { ...row.values };
@@ -95,6 +96,7 @@ export async function importRow(
     }
     await importer.authorizeRow(trx, scope, target, checked, previous);
     if (!previous && state.batched) return { create: checked };
+    if (previous && state.batchedUpdates) return { update: { id: Number(stored.id), row: checked, previous } };
     return await writeRow(deps, state, trx, checked, previous, stored);
   } catch (error) {
     return { errors: errorsOf(state, error) };
@@ -110,7 +112,7 @@ export async function writeRow(
   previous?: Row,
   stored?: Row,
 ): Promise<RowOutcome> {
-  const { target, counts } = state;
+  const { target } = state;
   try {
     if (state.writing) {
       // The stored record was read in this transaction (existingRecords); the per-record reference
@@ -128,9 +130,15 @@ export async function writeRow(
   } catch (error) {
     return { errors: errorsOf(state, error) };
   }
+  if (previous) return updated(state, checked, stored);
+  state.counts.new += 1;
+  return { written: checked.record };
+}
+
+/** A row that updated its stored record: counted, and the record as it now is for later rows. */
+export function updated(state: BatchState, checked: CheckedRow, stored: Row | undefined): RowOutcome {
   // A later row of the batch may name the same record: it compares with what this row wrote.
-  if (stored) Object.assign(stored, storedValues(target.model, checked.record));
-  if (previous) counts.updated += 1;
-  else counts.new += 1;
+  if (stored) Object.assign(stored, storedValues(state.target.model, checked.record));
+  state.counts.updated += 1;
   return { written: checked.record };
 }

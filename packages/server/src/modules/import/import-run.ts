@@ -49,9 +49,9 @@ function usableSaved(saved: Mapping | undefined, columns: readonly ImportColumn[
 
 /**
  * One import, preview or commit: the file is read batch by batch; each batch's keys are resolved
- * in one query per column, every row is checked by the records pipeline, updates are written one
- * by one and creates together (the behaviors' batch hooks, multi-row inserts) where the model
- * allows it. A preview, or a commit with any failing row, keeps nothing. Where the writes run:
+ * in one query per column, every row is checked by the records pipeline, creates and updates are
+ * written together (the behaviors' batch hooks, multi-row inserts, UPDATEs of many rows) where the
+ * model allows it, else one by one. A preview, or a commit with any failing row, keeps nothing. Where the writes run:
  * import-transactions.ts.
  */
 export function runImport(deps: ImportDeps, request: ImportRequest, hooks: ImportHooks): Promise<ImportOutcome> {
@@ -80,6 +80,7 @@ async function importInScope(deps: ImportDeps, request: ImportRequest, hooks: Im
     hooks,
     writing: true,
     batched,
+    batchedUpdates: !deps.rowByRow && request.mode === 'upsert' && importer.updatesInBatches(target),
     memo: new Map(),
     created: [],
   };

@@ -48,6 +48,8 @@ export interface BatchState {
   writing: boolean;
   /** Creates are written together, batch by batch (RecordsImporter.createMany). */
   batched: boolean;
+  /** Updates are written together, batch by batch (RecordsImporter.updateMany). */
+  batchedUpdates: boolean;
   /** What the batch hooks carry from one batch to the next (RecordsImporter.createMany). */
   memo: Map<string, unknown>;
   /** The ids of the records created so far (the compensation of runInParts deletes them). */

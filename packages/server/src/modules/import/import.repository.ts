@@ -69,23 +69,30 @@ export function createImportRepository(db: Db, dynamic: DynamicDb, dialect: Dial
         .orderBy('id')
         .execute(),
 
-    /** Rows of a template table whose key columns (or id) hold one of `keys`: one query per batch. */
+    /**
+     * Rows of a template table whose key columns (or id) hold one of `keys`: one query per batch.
+     * `keys` by column looks each column up by its own keys only (an upsert's file names a record by
+     * one column: an IGSN file asks nothing of the combined ids, which may have no index).
+     */
     async findByKeys(
       executor: DynamicDb | DynamicTrx,
       table: string,
       keyColumns: readonly string[],
-      keys: readonly string[],
+      keys: readonly string[] | ReadonlyMap<string, readonly string[]>,
       ids: readonly number[],
       extra: readonly string[] = [],
     ): Promise<Row[]> {
-      if (keys.length === 0 && ids.length === 0) return [];
+      const keysOf = (column: string) =>
+        Array.isArray(keys) ? keys : ((keys as ReadonlyMap<string, readonly string[]>).get(column) ?? []);
+      const looked = keyColumns.filter((column) => keysOf(column).length > 0);
+      if (looked.length === 0 && ids.length === 0) return [];
       const columns = [...new Set(['id', ...keyColumns, ...extra])];
       return executor
         .selectFrom(table)
         .select(columns)
         .where((eb) =>
           eb.or([
-            ...(keys.length > 0 ? keyColumns.map((column) => eb(column, 'in', keys)) : []),
+            ...looked.map((column) => eb(column, 'in', keysOf(column))),
             ...(ids.length > 0 ? [eb('id', 'in', ids)] : []),
           ]),
         )

@@ -13,6 +13,8 @@ import type {
   CreateManyHooks,
   PresentContext,
   RecordValues,
+  UpdateManyContext,
+  UpdateManyHooks,
 } from '../behavior-registry';
 
 /** Empty as the original's behaviors see it: no value, or an empty string. */
@@ -85,6 +87,25 @@ export function eachRecord(hook: (context: BehaviorContext) => Promise<void> | v
       for (const [index, record] of records.entries()) {
         try {
           await hook({ trx, model, parameters, record, engine });
+        } catch (error) {
+          context.fail(index, error);
+        }
+      }
+    },
+  };
+}
+
+/**
+ * The batch form of an update hook that reads nothing but the record and its stored values (no
+ * query, no other record): the hook run on each record in turn, a throw failing that record alone.
+ */
+export function eachUpdate(hook: (context: BehaviorContext) => Promise<void> | void): UpdateManyHooks {
+  return {
+    before: async (context: UpdateManyContext) => {
+      const { trx, model, parameters, records, previous, engine } = context;
+      for (const [index, record] of records.entries()) {
+        try {
+          await hook({ trx, model, parameters, record, previous: previous[index], engine });
         } catch (error) {
           context.fail(index, error);
         }

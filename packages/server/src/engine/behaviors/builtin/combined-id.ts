@@ -12,7 +12,7 @@ import {
   takesPartInCombinedId,
 } from '@mdis/shared';
 import { sql } from 'kysely';
-import type { BehaviorContext, BehaviorDefinition, CreateManyContext } from '../behavior-registry';
+import type { BehaviorContext, BehaviorDefinition, CreateManyContext, UpdateManyContext } from '../behavior-registry';
 import { engineOf, isBlank, sameValue, textParameter } from './behavior-helpers';
 import { recomputeDescendants } from './combined-id-descendants';
 
@@ -71,6 +71,22 @@ async function combinedIdsOf(
 }
 
 /**
+ * After a batch of updates: the descendants of every record whose combined id changed rebuilt at
+ * once (one set-based UPDATE per child table for the whole batch, as afterUpdate per record).
+ */
+async function afterUpdates(
+  context: UpdateManyContext,
+  namingOf: (model: ModelTemplate) => CombinedIdNaming | undefined,
+): Promise<void> {
+  const { trx, model, records, previous, engine } = context;
+  const changed = records.filter((record, index) => !sameValue(previous[index]?.[COMBINED_ID], record[COMBINED_ID]));
+  if (changed.length === 0) return;
+  const ids = changed.map((record) => Number(record.id));
+  await recomputeDescendants(trx, engine, namingOf, model, sql.join(ids));
+  await engine.refreshMaintainedBelow(model.fullName, ids, 'expression');
+}
+
+/**
  * CombinedId (reference §2.5, automatic): combined_id recomputed before every insert and update;
  * a model named by its id gets it right after the insert. When a record's combined id changes, all
  * its descendants are rebuilt in the same transaction.
@@ -106,6 +122,11 @@ export function combinedIdBehavior(lookup: CombinedIdNamingLookup = () => undefi
       },
       // A batch of creates carries its ids already: every combined id before the insert, none after.
       createMany: { before: (context) => combinedIdsOf(context, namingOf) },
+      // A batch of updates (an import's upserts): the parents read once, the descendants rebuilt once.
+      updateMany: {
+        before: (context) => combinedIdsOf(context, namingOf),
+        after: (context) => afterUpdates(context, namingOf),
+      },
       afterUpdate: async (context) => {
         const { trx, model, record, previous } = context;
         if (sameValue(previous?.[COMBINED_ID], record[COMBINED_ID])) return;

@@ -1,5 +1,5 @@
 import type { BehaviorContext, BehaviorDefinition } from '../behavior-registry';
-import { checkColumnParameters, eachRecord, isBlank, sameValue, textParameter } from './behavior-helpers';
+import { checkColumnParameters, eachRecord, eachUpdate, isBlank, sameValue, textParameter } from './behavior-helpers';
 
 /**
  * Reference §7: the target takes the source's value when the target is empty, or when the source
@@ -31,6 +31,6 @@ export const defaultFromOtherColumn: BehaviorDefinition = {
     },
   ],
   validate: (parameters, model) => checkColumnParameters(parameters, model, ['sourceColumn', 'targetColumn']),
-  // Reads nothing but the record: in a batch of creates, the same hook record by record.
-  hooks: { beforeCreate: follow, beforeUpdate: follow, createMany: eachRecord(follow) },
+  // Reads nothing but the record: in a batch of creates or updates, the same hook record by record.
+  hooks: { beforeCreate: follow, beforeUpdate: follow, createMany: eachRecord(follow), updateMany: eachUpdate(follow) },
 };

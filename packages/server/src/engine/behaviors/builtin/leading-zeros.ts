@@ -4,6 +4,7 @@ import {
   checkColumnParameters,
   columnOf,
   eachRecord,
+  eachUpdate,
   numberParameter,
   textParameter,
 } from './behavior-helpers';
@@ -40,6 +41,6 @@ export const leadingZeros: BehaviorDefinition = {
       ...(length !== undefined && length > 1 ? [] : [PARAMETER_MESSAGES.length]),
     ];
   },
-  // Reads nothing but the record: in a batch of creates, the same hook record by record.
-  hooks: { beforeCreate: pad, beforeUpdate: pad, createMany: eachRecord(pad) },
+  // Reads nothing but the record: in a batch of creates or updates, the same hook record by record.
+  hooks: { beforeCreate: pad, beforeUpdate: pad, createMany: eachRecord(pad), updateMany: eachUpdate(pad) },
 };

@@ -25,7 +25,7 @@ export function uniqueErrorFor(
 }
 
 /** Whether the table has a foreign key from the parent column to the parent's table (schema-sync adds one per such relation). */
-function parentHasForeignKey(model: RecordModel, parentTable: string): boolean {
+export function parentHasForeignKey(model: RecordModel, parentTable: string): boolean {
   return Object.values(model.template.relations).some(
     (r) =>
       r.relationType !== 'nm' &&

@@ -1,4 +1,8 @@
-import type { BehaviorContext, CreateManyContext } from '../../../engine/behaviors/behavior-registry';
+import type {
+  BehaviorContext,
+  CreateManyContext,
+  UpdateManyContext,
+} from '../../../engine/behaviors/behavior-registry';
 import { engineOf, sameValue } from '../../../engine/behaviors/builtin/behavior-helpers';
 import { DRILLING_TABLES, idOf } from './depth-sql';
 
@@ -41,9 +45,34 @@ async function refreshBelowCreated(context: CreateManyContext): Promise<void> {
   await engine.refreshMaintainedBelow(link.parent.fullName, ids);
 }
 
-function changedInputs(context: BehaviorContext): boolean {
+function changedInputs(context: Pick<BehaviorContext, 'model' | 'record' | 'previous'>): boolean {
   const inputs = DEPTH_INPUTS[context.model.table] ?? [];
   return inputs.some((name) => !sameValue(context.previous?.[name], context.record[name]));
+}
+
+/**
+ * refreshBelow for a batch of updates: what is below the records whose depth inputs changed (for
+ * sections: their old and new cores), in one refresh after all of them are written.
+ */
+async function refreshBelowUpdated(context: UpdateManyContext): Promise<void> {
+  const { model, records, previous, engine } = context;
+  const changed = records.flatMap((record, index) => {
+    const before = previous[index];
+    return changedInputs({ model, record, previous: before }) ? [{ record, before }] : [];
+  });
+  if (changed.length === 0) return;
+  if (model.table !== DRILLING_TABLES.section) {
+    const ids = changed.map(({ record }) => idOf(record.id)).filter((id): id is number => id !== undefined);
+    if (ids.length > 0) await engine.refreshMaintainedBelow(model.fullName, ids, 'behavior');
+    return;
+  }
+  const link = await engine.parentOf(model);
+  if (!link) return;
+  const cores = new Set(
+    changed.flatMap(({ record, before }) => [idOf(before[link.parentColumn]), idOf(record[link.parentColumn])]),
+  );
+  const ids = [...cores].filter((id): id is number => id !== undefined);
+  await engine.refreshMaintainedBelow(link.parent.fullName, ids, 'behavior');
 }
 
 /**
@@ -60,6 +89,7 @@ export const depthRefreshHooks = {
   afterUpdate: async (context: BehaviorContext) => {
     if (changedInputs(context)) await refreshBelow(context);
   },
+  updateMany: { after: refreshBelowUpdated },
   afterDelete: async (context: BehaviorContext) => {
     if (context.model.table === DRILLING_TABLES.section) await refreshBelow(context);
   },
