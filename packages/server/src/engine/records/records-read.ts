@@ -25,6 +25,7 @@ import { presentRows } from './steps/present';
 import { presentRelationValues } from './steps/relation-values';
 import { reversedRead } from './reversed-page';
 import { filterHints } from './filter-hints';
+import { memoByObject } from '../../infra/memo-by-object';
 
 export const RECORD_NOT_FOUND = 'Record not found.';
 
@@ -33,19 +34,12 @@ export interface RecordList {
   _meta: ListMeta;
 }
 
-const accessKeyOfModel = new WeakMap<RecordModel, readonly QueryColumn[]>();
-
 /** The hidden selection of a record's access key (its own or an ancestor's combined_id), once per model. */
-export function accessKeyColumn(model: RecordModel): readonly QueryColumn[] {
-  let found = accessKeyOfModel.get(model);
-  if (!found) {
-    const key = accessKeyOf(model);
-    const ref = key && sql.raw(quotedRef(aliasOfLevel(model, key.level), key.column));
-    found = key && ref ? [{ name: ACCESS_KEY, ref, kind: 'text', level: key.level }] : [];
-    accessKeyOfModel.set(model, found);
-  }
-  return found;
-}
+export const accessKeyColumn = memoByObject((model: RecordModel): readonly QueryColumn[] => {
+  const key = accessKeyOf(model);
+  const ref = key && sql.raw(quotedRef(aliasOfLevel(model, key.level), key.column));
+  return key && ref ? [{ name: ACCESS_KEY, ref, kind: 'text', level: key.level }] : [];
+});
 
 /** The many_to_many columns `fields=a,b` names (they are read by their own query, not selected). */
 function namedLinks(model: RecordModel, fields: string[] | undefined) {
