@@ -93,6 +93,31 @@ browserSuite('a phone: no screen scrolls sideways at 390×844', 'phone-viewport'
     await signedOut.context().close();
   });
 
+  test("the top bar's offline status keeps clear of the title", async () => {
+    await page.goto('/#/');
+    const title = await visible(page.getByRole('banner').getByText('mDIS', { exact: true }));
+    // as after "Keep offline": the flag the top bar watches (the store is empty, nothing pending)
+    await page.evaluate(() => {
+      localStorage.setItem('mdis.offline.kept', '1');
+      window.dispatchEvent(new Event('mdis-offline-kept'));
+    });
+    const chip = await visible(page.getByTestId('offline-status'));
+    await page.waitForTimeout(300);
+    await session().shot(page, 'offline-status-phone');
+    const titleBox = await title.boundingBox();
+    const chipBox = await chip.boundingBox();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await session().shot(page, 'offline-status-desktop');
+    await page.setViewportSize(PHONE);
+    await page.evaluate(() => {
+      localStorage.removeItem('mdis.offline.kept');
+      window.dispatchEvent(new Event('mdis-offline-kept'));
+    });
+    if (!titleBox || !chipBox) throw new Error('the title or the offline status has no box');
+    const gap = chipBox.x - (titleBox.x + titleBox.width);
+    expect(gap, `the offline status is ${String(Math.round(gap))} px right of the title`).toBeGreaterThanOrEqual(8);
+  });
+
   async function expectNoOverflow(on: Page, name: string): Promise<void> {
     await on.waitForTimeout(300); // late layout: charts, maps
     const { excess, culprits } = await overflow(on);

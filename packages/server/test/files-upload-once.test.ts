@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from './helpers/dialects';
 import { signedInUser } from './helpers/factories';
 import { createTestApp, type TestApp } from './helpers/test-app';
-import { createClient, drillingChain, type FilesClient, type Headers, type Row } from './files-fixture';
+import { UPLOAD_ONCE_MESSAGES } from '../src/modules/files/upload-once';
+import { createClient, drillingChain, type FilesClient, type Headers, type Row, uploadParts } from './files-fixture';
 
 /**
  * A photo queued offline (issue 22 item 5) is uploaded with its client operation id and its record:
@@ -53,5 +54,18 @@ describe.each(DIALECTS)('file upload with a client operation id (%s)', (dialect)
     const one = await client.uploaded('b.jpg', Buffer.from('b'), operator, plain);
     const two = await client.uploaded('b.jpg', Buffer.from('b'), operator, plain);
     expect(two.id).not.toBe(one.id);
+  });
+
+  it('refuses an operation id over 100 characters with a 400 and stores nothing', async () => {
+    const before = (await filesOfCore()).length;
+    const extra = { type: 'UN', core_id: String(chain.core.id), opId: 'x'.repeat(101) };
+    const response = await client.upload(uploadParts('too long.jpg', Buffer.from('jpeg'), extra), operator);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json<{ message: string }>().message).toBe(UPLOAD_ONCE_MESSAGES.opIdTooLong);
+    expect(UPLOAD_ONCE_MESSAGES.opIdTooLong).toBe('opId: an operation id may have at most 100 characters.');
+    expect(await filesOfCore()).toHaveLength(before);
+    const longest = { ...extra, opId: 'y'.repeat(100) };
+    const kept = await client.uploaded('longest.jpg', Buffer.from('jpeg'), operator, longest);
+    expect((await client.uploaded('longest.jpg', Buffer.from('jpeg'), operator, longest)).id).toBe(kept.id);
   });
 });

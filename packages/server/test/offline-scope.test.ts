@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OfflineScope, OfflineScopeEstimate } from '@mdis/shared';
 import { DIALECTS } from './helpers/dialects';
@@ -62,5 +63,44 @@ describe.each(DIALECTS)('GET api/v1/offline/scope (%s)', (dialect) => {
     const bad = await t.app.inject({ method: 'GET', url: '/api/v1/offline/scope?form=hole&id=abc', headers: t.admin });
     expect(bad.statusCode).toBeLessThan(500);
     expect(bad.statusCode).toBeGreaterThanOrEqual(400);
+  });
+
+  describe('compression of the download (1.5 MB of JSON for a hole of 2,300 records)', () => {
+    const download = (acceptEncoding?: string) =>
+      scopeOf(t.own.hole, {
+        ...t.admin,
+        ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }),
+      });
+
+    it('is gzip or brotli as the client accepts, and decodes to the same JSON', async () => {
+      const plain = await download();
+      expect(plain.statusCode, plain.body).toBe(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      // the same answer but for the moment it was taken
+      const withoutTime = ({ takenAt: _, ...rest }: OfflineScope) => rest;
+      const decoded = (bytes: Buffer) => withoutTime(JSON.parse(bytes.toString('utf8')) as OfflineScope);
+      const expected = withoutTime(plain.json<OfflineScope>());
+      const gzip = await download('gzip, deflate');
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gzip.headers.vary).toMatch(/accept-encoding/i);
+      expect(gzip.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+      expect(decoded(gunzipSync(gzip.rawPayload))).toEqual(expected);
+      const br = await download('gzip, deflate, br, zstd');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(decoded(brotliDecompressSync(br.rawPayload))).toEqual(expected);
+    });
+
+    it('stays identity when the client refuses both, and the list API is never compressed', async () => {
+      expect((await download('identity')).headers['content-encoding']).toBeUndefined();
+      expect((await download('gzip;q=0, br;q=0')).headers['content-encoding']).toBeUndefined();
+      expect((await download('br;q=0, *')).headers['content-encoding']).toBe('gzip');
+      const list = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/form?name=sample&per-page=-1',
+        headers: { ...t.admin, 'accept-encoding': 'gzip, br' },
+      });
+      expect(list.statusCode, list.body).toBe(200);
+      expect(list.headers['content-encoding']).toBeUndefined();
+    });
   });
 });

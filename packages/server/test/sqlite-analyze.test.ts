@@ -1,4 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase, type Database } from '../src/infra/db/database';
+import { migrateToLatest } from '../src/infra/db/migrate';
 import { type DepthTestApp, createDepthApp, seedDepthExample } from './depth-model-fixture';
 import { multipart } from './files-fixture';
 
@@ -44,5 +50,41 @@ describe('SQLite statistics after an import into an empty table', () => {
     await t.analyzer?.idle();
     expect(await countSql('%3E1')).toContain('+"r"."top"');
     expect(await countSql('%3E11')).not.toContain('+"r"."top"');
+  });
+});
+
+// The record history grows with every write (a row per record written), faster than any model
+// table: its timeline and audit queries need statistics as much as the lists do.
+describe('SQLite statistics of the big system tables', () => {
+  let dir: string;
+  let database: Database;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'mdis-small-analyze-'));
+    database = createDatabase({ dialect: 'sqlite', filename: join(dir, 'mdis.sqlite') });
+    await migrateToLatest(database.db);
+  });
+  afterAll(async () => {
+    await database.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** The indexes of a table that have statistics (none before the first ANALYZE makes sqlite_stat1). */
+  const analysedIndexes = async (table: string) => {
+    const { rows: stat } = await sql`SELECT 1 FROM sqlite_master WHERE name = 'sqlite_stat1'`.execute(database.db);
+    if (stat.length === 0) return [];
+    const { rows } = await sql<{ idx: string }>`SELECT idx FROM sqlite_stat1 WHERE tbl = ${table}`.execute(database.db);
+    return rows.map((row) => row.idx).sort();
+  };
+
+  it('analyses record_history once it has grown', async () => {
+    await sql`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000)
+      INSERT INTO record_history (at, action, table_name, record_id, changes, user_id)
+      SELECT '2026-11-26T00:00:00.000Z', 'update', 'core_core', i % 300, '{}', i % 7 FROM n`.execute(database.db);
+    database.analyzer?.request();
+    await database.analyzer?.idle();
+    expect(await analysedIndexes('record_history')).toEqual(
+      expect.arrayContaining(['record_history_batch_idx', 'record_history_record_idx', 'record_history_user_idx']),
+    );
   });
 });

@@ -31,14 +31,21 @@ export function AppBrandView({ settings }: AppBrandViewProps) {
       <Box
         component={RouterLink}
         to="/"
-        sx={{ display: 'flex', alignItems: 'center', color: 'inherit', textDecoration: 'none', gap: 1 }}
+        // minWidth 0: a narrow bar shortens the short name (noWrap's ellipsis), never the logo
+        sx={{ display: 'flex', alignItems: 'center', color: 'inherit', textDecoration: 'none', gap: 1, minWidth: 0 }}
       >
         <Box
           component="img"
           src={settings.AppIcon || BUNDLED_LOGO}
           alt="mDIS logo"
           // A light ring keeps the (blue) logo visible on the blue light-mode bar.
-          sx={{ height: 36, width: 36, borderRadius: '22%', boxShadow: '0 0 0 2px rgba(255,255,255,0.85)' }}
+          sx={{
+            height: 36,
+            width: 36,
+            flexShrink: 0,
+            borderRadius: '22%',
+            boxShadow: '0 0 0 2px rgba(255,255,255,0.85)',
+          }}
         />
         {settings.ShowAppShortName && (
           <Typography variant="h6" component="span" noWrap>

@@ -14,6 +14,7 @@ import {
   loadRecordModel,
   parentColumnOf,
 } from './record-model';
+import { memoByObject } from '../../infra/memo-by-object';
 
 const AGGREGATE_SQL = { sum: 'SUM', count: 'COUNT', min: 'MIN', max: 'MAX', avg: 'AVG' } as const;
 
@@ -110,7 +111,10 @@ async function buildListColumns(
 
 // Built once per record model (one per template revision, frozen) and shared by every request; an
 // app runs on one dialect, so the model alone is the key.
-const listColumnsOfModel = new WeakMap<RecordModel, Promise<ListColumns>>();
+const listColumnsOfModel = memoByObject(
+  (model: RecordModel, deps: { templates: TemplateSource; behaviors: BehaviorRegistry; dialect: Dialect }) =>
+    buildListColumns(deps.templates, deps.behaviors, model, deps.dialect),
+);
 
 /**
  * Every column a list may sort and filter by, looked up in the template: queryColumns, plus the
@@ -121,12 +125,7 @@ export function listColumns(
   deps: { templates: TemplateSource; behaviors: BehaviorRegistry; dialect: Dialect },
   model: RecordModel,
 ): Promise<ListColumns> {
-  let found = listColumnsOfModel.get(model);
-  if (!found) {
-    found = buildListColumns(deps.templates, deps.behaviors, model, deps.dialect);
-    listColumnsOfModel.set(model, found);
-  }
-  return found;
+  return listColumnsOfModel(model, deps);
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Dialect } from '../../infra/db/dialect';
 import type { DynamicTrx, Row } from './dynamic-db';
 import type { MaintainedColumn } from './maintained-columns';
 import type { RecordModel } from './record-model';
+import { memoByObject } from '../../infra/memo-by-object';
 
 // The multi-row INSERTs of a batch of creates (records-create-many.ts). Where the model has
 // maintained columns, each INSERT computes them itself from the rows it inserts
@@ -33,19 +34,14 @@ export interface MaintainedInsert {
  * The record columns the maintained SQL reads (`"r"."name"`): the derived table `r` of the insert
  * holds them, NULL where a row does not give them (template tables have no column defaults).
  */
-const readColumns = new WeakMap<readonly MaintainedColumn[], Set<string>>();
-export function columnsRead(trx: DynamicTrx, columns: readonly MaintainedColumn[]): Set<string> {
-  let found = readColumns.get(columns);
-  if (!found) {
-    found = new Set<string>();
-    for (const column of columns) {
-      const text = column.sql.compile(trx).sql;
-      for (const match of text.matchAll(/"r"\."((?:[^"]|"")+)"/g)) found.add(match[1].replace(/""/g, '"'));
-    }
-    readColumns.set(columns, found);
+export const columnsRead = memoByObject((columns: readonly MaintainedColumn[], trx: DynamicTrx): Set<string> => {
+  const found = new Set<string>();
+  for (const column of columns) {
+    const text = column.sql.compile(trx).sql;
+    for (const match of text.matchAll(/"r"\."((?:[^"]|"")+)"/g)) found.add(match[1].replace(/""/g, '"'));
   }
   return found;
-}
+});
 
 /** PostgreSQL: each column's type, so that the VALUES (untyped parameters otherwise) read as the table's columns. */
 export async function columnTypes(
@@ -73,7 +69,7 @@ async function buildInsertSelecting(
   maintained: MaintainedInsert,
 ): Promise<RawBuilder<unknown>> {
   const { dialect, columns } = maintained;
-  const read = [...given, ...[...columnsRead(trx, columns)].filter((name) => !given.includes(name))];
+  const read = [...given, ...[...columnsRead(columns, trx)].filter((name) => !given.includes(name))];
   const types = dialect === 'postgres' ? await columnTypes(trx, model.table, maintained.memo) : undefined;
   const cell = (name: string, value: unknown): RawBuilder<unknown> => {
     const type = types?.get(name);
@@ -146,7 +142,7 @@ export async function insertRows(
   }
   const selecting = maintained && maintained.columns.length > 0 ? maintained : undefined;
   for (const { given, rows: group } of groups.values()) {
-    const width = selecting ? given.length + columnsRead(trx, selecting.columns).size : given.length;
+    const width = selecting ? given.length + columnsRead(selecting.columns, trx).size : given.length;
     const size = Math.max(1, Math.min(MAX_INSERT_ROWS, Math.floor(MAX_PARAMETERS / Math.max(1, width))));
     for (const part of chunks(group, size)) {
       if (selecting) await insertSelecting(trx, model, given, part, selecting);

@@ -4,6 +4,7 @@ import type { AnyDb, BehaviorRegistry, PerParentSql } from '../behaviors/behavio
 import { shortIdentifier } from '../schema-sync/desired-table';
 import { maintainedExpressions } from './maintained-expressions';
 import type { RecordModel } from './record-model';
+import { memoByObject } from '../../infra/memo-by-object';
 
 // Maintained columns (issue 17): a pseudo column whose SQL is too costly to sort or filter a big
 // table by (a sample's mcd depth walks its split, section, core and the sections above) is kept in
@@ -51,7 +52,11 @@ export function maintainedSqlType(kind: MaintainedColumn['kind'], dialect: Diale
 }
 
 // A registry serves one dialect; record models are frozen per revision: computed once per pair.
-const byRegistry = new WeakMap<BehaviorRegistry, WeakMap<RecordModel, readonly MaintainedColumn[]>>();
+const byRegistry = memoByObject((behaviors: BehaviorRegistry) =>
+  memoByObject((model: RecordModel, dialect: Dialect): readonly MaintainedColumn[] =>
+    findMaintained(behaviors, model, dialect),
+  ),
+);
 
 function findMaintained(behaviors: BehaviorRegistry, model: RecordModel, dialect: Dialect): MaintainedColumn[] {
   const { template } = model;
@@ -89,17 +94,7 @@ export function maintainedColumns(
   model: RecordModel,
   dialect: Dialect,
 ): readonly MaintainedColumn[] {
-  let byModel = byRegistry.get(behaviors);
-  if (!byModel) {
-    byModel = new WeakMap();
-    byRegistry.set(behaviors, byModel);
-  }
-  let found = byModel.get(model);
-  if (!found) {
-    found = findMaintained(behaviors, model, dialect);
-    byModel.set(model, found);
-  }
-  return found;
+  return byRegistry(behaviors)(model, dialect);
 }
 
 /** Writes the maintained columns of the rows of `table` (aliased `r`) that `where` selects: one UPDATE. */

@@ -5,6 +5,7 @@ import type { Row } from './dynamic-db';
 import { type QueryColumn, quotedRef } from './record-columns';
 import { type RecordModel, type TemplateSource, parentColumnOf } from './record-model';
 import type { AggregateSelection, RecordsRepository } from './records.repository';
+import { memoByObject } from '../../infra/memo-by-object';
 
 const PATH_PREFIX = '__path:';
 
@@ -16,25 +17,18 @@ interface PathSelections {
 }
 
 // Per model (built once per template revision, frozen): the same objects for every request.
-const pathSelectionsOfModel = new WeakMap<RecordModel, PathSelections>();
-
-function pathSelections(model: RecordModel): PathSelections {
-  let found = pathSelectionsOfModel.get(model);
-  if (!found) {
-    const columns = new Map<string, QueryColumn>();
-    for (const pseudo of model.pseudo) {
-      for (const path of pseudo.paths) {
-        const alias = model.ancestors[path.level - 1]?.alias ?? 'r';
-        const ref = sql.raw(quotedRef(alias, path.column));
-        columns.set(path.text, { name: `${PATH_PREFIX}${path.text}`, ref, kind: path.kind, level: path.level });
-      }
+const pathSelections = memoByObject((model: RecordModel): PathSelections => {
+  const columns = new Map<string, QueryColumn>();
+  for (const pseudo of model.pseudo) {
+    for (const path of pseudo.paths) {
+      const alias = model.ancestors[path.level - 1]?.alias ?? 'r';
+      const ref = sql.raw(quotedRef(alias, path.column));
+      columns.set(path.text, { name: `${PATH_PREFIX}${path.text}`, ref, kind: path.kind, level: path.level });
     }
-    const keys = [...columns].map(([text, column]) => ({ name: column.name, text }));
-    found = { columns: [...columns.values()], keys };
-    pathSelectionsOfModel.set(model, found);
   }
-  return found;
-}
+  const keys = [...columns].map(([text, column]) => ({ name: column.name, text }));
+  return { columns: [...columns.values()], keys };
+});
 
 /** Hidden selections of the parent paths that computed pseudo columns read (same query, joined). */
 export function pseudoPathColumns(model: RecordModel): readonly QueryColumn[] {

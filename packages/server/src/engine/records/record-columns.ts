@@ -4,6 +4,7 @@ import type { TextIndexRef } from '../query/filter-compiler';
 import { textIndexTable } from '../schema-sync/text-index';
 import { type RawBuilder, sql } from 'kysely';
 import type { RecordModel } from './record-model';
+import { memoByObject } from '../../infra/memo-by-object';
 
 /** A column a list may filter, sort or select: a stored column, an ancestor id or a parent-path pseudo column. */
 export interface QueryColumn {
@@ -93,18 +94,10 @@ export function oneToManyColumns(model: RecordModel): QueryColumn[] {
 
 // A RecordModel is built once per template revision and frozen, so what derives from it only is
 // computed once per model and shared by every request (a list asks for the columns 4-5 times).
-const columnsOfModel = new WeakMap<RecordModel, ReadonlyMap<string, QueryColumn>>();
-const joinsOfModel = new WeakMap<RecordModel, Map<string, RawBuilder<unknown>>>();
+const joinsOfModel = memoByObject((_model: RecordModel) => new Map<string, RawBuilder<unknown>>());
 
 /** Every column a list request may name, looked up in the template (never taken from the request). */
-export function queryColumns(model: RecordModel): ReadonlyMap<string, QueryColumn> {
-  let columns = columnsOfModel.get(model);
-  if (!columns) {
-    columns = buildQueryColumns(model);
-    columnsOfModel.set(model, columns);
-  }
-  return columns;
-}
+export const queryColumns = memoByObject((model: RecordModel) => buildQueryColumns(model));
 
 function buildQueryColumns(model: RecordModel): ReadonlyMap<string, QueryColumn> {
   const columns = new Map<string, QueryColumn>();
@@ -133,11 +126,7 @@ function buildQueryColumns(model: RecordModel): ReadonlyMap<string, QueryColumn>
  * instead of scanning every record (SQLite cannot reorder a LEFT JOIN).
  */
 export function ancestorJoins(model: RecordModel, level: number, innerLevel = 0): RawBuilder<unknown> {
-  let joins = joinsOfModel.get(model);
-  if (!joins) {
-    joins = new Map();
-    joinsOfModel.set(model, joins);
-  }
+  const joins = joinsOfModel(model);
   const key = `${String(level)}:${String(innerLevel)}`;
   let found = joins.get(key);
   if (!found) {

@@ -6,6 +6,7 @@ import type { Row } from './dynamic-db';
 import type { QueryColumn } from './record-columns';
 import type { RecordModel } from './record-model';
 import type { OrderTerm } from './record-query';
+import { memoByObject } from '../../infra/memo-by-object';
 
 /**
  * Keyset (seek) paging: the next page is "the rows after the last one shown" in the list's order,
@@ -38,20 +39,14 @@ const NUMERIC_SQL = /^(integer|smallint|bigint|real|double precision|numeric)/;
 
 type KeyValue = number | string | null;
 
-const indexesOfModel = new WeakMap<RecordModel, { name: string; columns: string[] }[]>();
-
 /** The table's indexes (template indices and the FK indexes schema sync adds): name and columns. */
-export function tableIndexes(model: RecordModel, dialect: Dialect): readonly { name: string; columns: string[] }[] {
-  let found = indexesOfModel.get(model);
-  if (!found) {
-    found = desiredTable(model.template, dialect).indices.map((index) => ({
+export const tableIndexes = memoByObject(
+  (model: RecordModel, dialect: Dialect): readonly { name: string; columns: string[] }[] =>
+    desiredTable(model.template, dialect).indices.map((index) => ({
       name: index.physicalName,
       columns: index.columns,
-    }));
-    indexesOfModel.set(model, found);
-  }
-  return found;
-}
+    })),
+);
 
 function startsWith(columns: readonly string[], prefix: readonly string[]): boolean {
   return prefix.every((name, i) => columns[i] === name);

@@ -5,6 +5,7 @@ import type { Dialect } from '../../infra/db/dialect';
 import { type TextIndexRef, allOf, compileFilter, withoutTextIndex } from '../query/filter-compiler';
 import { type QueryColumn, ancestorJoins, queryColumns } from './record-columns';
 import type { RecordModel } from './record-model';
+import { memoByObject } from '../../infra/memo-by-object';
 
 /** The WHERE part of a record query and the parent levels it needs joined. */
 export interface Conditions {
@@ -135,16 +136,9 @@ function levelOf(...groups: { level: number }[][]): number {
 
 // `<expression> AS "name"` once per column object: the columns of a model are shared between
 // requests (queryColumns), so a list no longer builds 22 selection nodes on every request.
-const selectionOfColumn = new WeakMap<QueryColumn, RawBuilder<unknown>>();
-
-function selection(column: QueryColumn): RawBuilder<unknown> {
-  let built = selectionOfColumn.get(column);
-  if (!built) {
-    built = sql`${column.ref} AS ${sql.id(column.name)}`;
-    selectionOfColumn.set(column, built);
-  }
-  return built;
-}
+const selection = memoByObject(
+  (column: QueryColumn): RawBuilder<unknown> => sql`${column.ref} AS ${sql.id(column.name)}`,
+);
 
 // From this offset on, a page first seeks its ids and only then reads their columns (see below).
 export const DEFERRED_OFFSET = 1000;

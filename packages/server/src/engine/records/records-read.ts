@@ -7,7 +7,7 @@ import { listColumns } from './computed-columns';
 import { pseudoPathColumns } from './pseudo-columns';
 import { type QueryColumn, queryColumns, quotedRef } from './record-columns';
 import { COUNT_CAP, type ListCount } from './record-count';
-import { type Conditions, type OrderTerm, filterConditions, orderTerms } from './record-query';
+import { type Conditions, filterConditions, orderTerms } from './record-query';
 import {
   CURSOR_MESSAGES,
   type Keyset,
@@ -25,6 +25,7 @@ import { presentRows } from './steps/present';
 import { presentRelationValues } from './steps/relation-values';
 import { reversedRead } from './reversed-page';
 import { filterHints } from './filter-hints';
+import { memoByObject } from '../../infra/memo-by-object';
 
 export const RECORD_NOT_FOUND = 'Record not found.';
 
@@ -33,19 +34,12 @@ export interface RecordList {
   _meta: ListMeta;
 }
 
-const accessKeyOfModel = new WeakMap<RecordModel, readonly QueryColumn[]>();
-
 /** The hidden selection of a record's access key (its own or an ancestor's combined_id), once per model. */
-export function accessKeyColumn(model: RecordModel): readonly QueryColumn[] {
-  let found = accessKeyOfModel.get(model);
-  if (!found) {
-    const key = accessKeyOf(model);
-    const ref = key && sql.raw(quotedRef(aliasOfLevel(model, key.level), key.column));
-    found = key && ref ? [{ name: ACCESS_KEY, ref, kind: 'text', level: key.level }] : [];
-    accessKeyOfModel.set(model, found);
-  }
-  return found;
-}
+export const accessKeyColumn = memoByObject((model: RecordModel): readonly QueryColumn[] => {
+  const key = accessKeyOf(model);
+  const ref = key && sql.raw(quotedRef(aliasOfLevel(model, key.level), key.column));
+  return key && ref ? [{ name: ACCESS_KEY, ref, kind: 'text', level: key.level }] : [];
+});
 
 /** The many_to_many columns `fields=a,b` names (they are read by their own query, not selected). */
 function namedLinks(model: RecordModel, fields: string[] | undefined) {
@@ -109,66 +103,130 @@ function seekAfter(keyset: Keyset | undefined, cursor: string, sort: string | un
   return afterCondition(keyset, decodeCursor(keyset, cursor));
 }
 
-export function createRecordsReader(deps: RecordsDeps) {
+type Repository = RecordsDeps['repository'];
+
+/** One stored record with its ancestor ids and hidden access key, or a 404. */
+async function findStoredRecord(repository: Repository, model: RecordModel, id: number): Promise<Row> {
+  const where: Conditions = { sql: [sql`${sql.ref('r.id')} = ${id}`], level: 0 };
+  const columns = [...queryColumns(model).values()];
+  const hidden = [...accessKeyColumn(model), ...pseudoPathColumns(model)];
+  const rows = await repository.select(model, { columns, hidden, where, order: [] });
+  const row = rows.at(0);
+  if (!row) throw new AppError('NOT_FOUND', RECORD_NOT_FOUND);
+  return row;
+}
+
+/**
+ * The page and the list's total. With selected-record-id the record's position needs the exact
+ * count (same statement); otherwise the counter or a count bounded at the end of the page.
+ */
+async function countPage(
+  repository: Repository,
+  { model, where, order }: ListPlan,
+  query: ListRequest,
+  how: ListOptions['count'] = 'page',
+) {
+  const selected = query['selected-record-id'];
+  if (selected !== undefined) {
+    const exact = await repository.count(model, where, order, selected);
+    const count: ListCount = { total: exact.total, exact: true, lowerBound: false };
+    return { window: pageWindow(query, exact.position), count };
+  }
+  const window = pageWindow(query);
+  if (how === 'skip') return { window, count: undefined };
+  if (window.limit === undefined || how === 'exact') {
+    const exact = await repository.count(model, where, order);
+    return { window, count: { total: exact.total, exact: true, lowerBound: false } satisfies ListCount };
+  }
+  const cap = Math.max(COUNT_CAP, Math.min(window.offset + window.limit, Number.MAX_SAFE_INTEGER - 1));
+  return { window, count: await repository.countList(model, where, cap) };
+}
+
+/** What every read of a list shares: the model, its WHERE (filters, scope, ids), its order and keyset. */
+async function listPlan(
+  deps: RecordsDeps,
+  user: PermissionHolder,
+  ref: RecordTargetRef,
+  query: ListRequest,
+  options: ListOptions,
+) {
   const { repository, templates, dialect } = deps;
+  const target = await resolveTarget(templates, ref);
+  const scope = authorize(user, target, 'view');
+  const { model } = target;
+  const filters = query.filter ?? {};
+  // Sorts and filters may name the pseudo columns computed in SQL, not only stored columns.
+  const { columns: sortable } = await listColumns(deps, model);
+  const hints = await filterHints(repository, dialect, model, filters, sortable);
+  const conditions = filterConditions(model, filters, dialect, hints, sortable);
+  const where = withBatch(withIds(withScope(model, conditions, scope), options.ids), model, query.batch);
+  const sort = parseSortTerms(query.sort);
+  const order = orderTerms(model, sort, sortable);
+  const names = sort.map((term) => term.column);
+  return { model, where, order, keyset: keysetOf(model, dialect, names, order, sortable) };
+}
 
-  /** One stored record with its ancestor ids and hidden access key, or a 404. */
-  async function findRecord(model: RecordModel, id: number): Promise<Row> {
-    const where: Conditions = { sql: [sql`${sql.ref('r.id')} = ${id}`], level: 0 };
-    const columns = [...queryColumns(model).values()];
-    const hidden = [...accessKeyColumn(model), ...pseudoPathColumns(model)];
-    const rows = await repository.select(model, { columns, hidden, where, order: [] });
-    const row = rows.at(0);
-    if (!row) throw new AppError('NOT_FOUND', RECORD_NOT_FOUND);
-    return row;
-  }
+type ListPlan = Awaited<ReturnType<typeof listPlan>>;
 
-  /**
-   * The page and the list's total. With selected-record-id the record's position needs the exact
-   * count (same statement); otherwise the counter or a count bounded at the end of the page.
-   */
-  async function countPage(
-    model: RecordModel,
-    where: Conditions,
-    order: OrderTerm[],
-    query: ListRequest,
-    how: ListOptions['count'] = 'page',
-  ) {
-    const selected = query['selected-record-id'];
-    if (selected !== undefined) {
-      const exact = await repository.count(model, where, order, selected);
-      const count: ListCount = { total: exact.total, exact: true, lowerBound: false };
-      return { window: pageWindow(query, exact.position), count };
-    }
-    const window = pageWindow(query);
-    if (how === 'skip') return { window, count: undefined };
-    if (window.limit === undefined || how === 'exact') {
-      const exact = await repository.count(model, where, order);
-      return { window, count: { total: exact.total, exact: true, lowerBound: false } satisfies ListCount };
-    }
-    const cap = Math.max(COUNT_CAP, Math.min(window.offset + window.limit, Number.MAX_SAFE_INTEGER - 1));
-    return { window, count: await repository.countList(model, where, cap) };
-  }
+/** The stored rows of one page (after the cursor, or at the offset; a back-half page read backwards) and the count. */
+async function readPageRows(repository: Repository, plan: ListPlan, query: ListRequest, how: ListOptions['count']) {
+  const { model, where, order, keyset } = plan;
+  // A cursor replaces the offset: the rows after the cursor's row (the count ignores it).
+  const after = query.cursor === undefined ? undefined : seekAfter(keyset, query.cursor, query.sort);
+  const { window, count } = await countPage(repository, plan, query, how);
+  const columns = selectedColumns(model, query.fields);
+  const whole = columns.length === queryColumns(model).size;
+  // A page in the back half of an exactly counted list is read backwards (reversed-page.ts).
+  const reversed = after ? undefined : reversedRead(order, window, count);
+  const read = reversed ?? { order, limit: window.limit, offset: after ? 0 : window.offset };
+  const rows =
+    read.limit === 0
+      ? []
+      : await repository.select(model, {
+          columns,
+          // Computed pseudo columns need their parent paths: joined here, not fetched per row.
+          hidden: [...(whole ? pseudoPathColumns(model) : []), ...(keyset ? hiddenKeyColumns(keyset, columns) : [])],
+          where: after ? { ...where, sql: [...where.sql, after] } : where,
+          ...read,
+        });
+  if (reversed) rows.reverse();
+  return { rows, window, count, whole };
+}
 
-  /** What every read of a list shares: the model, its WHERE (filters, scope, ids), its order and keyset. */
-  async function listPlan(user: PermissionHolder, ref: RecordTargetRef, query: ListRequest, options: ListOptions) {
-    const target = await resolveTarget(templates, ref);
-    const scope = authorize(user, target, 'view');
-    const { model } = target;
-    const filters = query.filter ?? {};
-    // Sorts and filters may name the pseudo columns computed in SQL, not only stored columns.
-    const { columns: sortable } = await listColumns(deps, model);
-    const hints = await filterHints(repository, dialect, model, filters, sortable);
-    const conditions = filterConditions(model, filters, dialect, hints, sortable);
-    const where = withBatch(withIds(withScope(model, conditions, scope), options.ids), model, query.batch);
-    const sort = parseSortTerms(query.sort);
-    const order = orderTerms(model, sort, sortable);
-    const names = sort.map((term) => term.column);
-    return { model, where, order, keyset: keysetOf(model, dialect, names, order, sortable) };
-  }
+type PageRows = Awaited<ReturnType<typeof readPageRows>>;
+
+/** The page as the API answers it: the next cursor, the presented rows with their links, the meta. */
+async function presentPage(deps: RecordsDeps, plan: ListPlan, query: ListRequest, page: PageRows): Promise<RecordList> {
+  const { model, keyset } = plan;
+  const { rows, window, count, whole } = page;
+  const last = rows.at(-1);
+  const full = window.limit !== undefined && rows.length === window.limit;
+  const nextCursor = keyset && full && last ? encodeCursor(keyset, last) : undefined;
+  // The rows are this call's own (the cursor was read above): presented in place.
+  const items = await presentRows(model, rows, whole ? deps.computePseudo : undefined, true);
+  const links = whole ? model.relations.manyToMany : namedLinks(model, query.fields);
+  await presentRelationValues(deps.links, model, items, links);
+  // Without a count (an export's later batches) the total is what has been read so far.
+  const total = count ?? { total: window.offset + rows.length, exact: false, lowerBound: true };
+  const meta = listMeta(window, total.total, total.exact ? undefined : total);
+  return { items, _meta: nextCursor === undefined ? meta : { ...meta, nextCursor } };
+}
+
+/** One record the user may view (404 unknown, 403 outside a limited-access scope), with its target. */
+async function viewedRecord(deps: RecordsDeps, user: PermissionHolder, ref: RecordTargetRef, id: number) {
+  const target = await resolveTarget(deps.templates, ref);
+  const scope = authorize(user, target, 'view');
+  const row = await findStoredRecord(deps.repository, target.model, id);
+  authorizeRecord(scope, target, row);
+  return { target, row };
+}
+
+export function createRecordsReader(deps: RecordsDeps) {
+  const { repository, templates } = deps;
 
   return {
-    findRecord,
+    /** One stored record with its ancestor ids and hidden access key, or a 404. */
+    findRecord: (model: RecordModel, id: number): Promise<Row> => findStoredRecord(repository, model, id),
 
     /** Which records of a form or model the user may view or edit (403 when none): for callers outside the pipeline. */
     scope: async (user: PermissionHolder, ref: RecordTargetRef, action: RecordAction): Promise<RecordScope> =>
@@ -181,40 +239,9 @@ export function createRecordsReader(deps: RecordsDeps) {
       query: ListRequest,
       options: ListOptions = {},
     ): Promise<RecordList> => {
-      const { model, where, order, keyset } = await listPlan(user, ref, query, options);
-      // A cursor replaces the offset: the rows after the cursor's row (the count ignores it).
-      const after = query.cursor === undefined ? undefined : seekAfter(keyset, query.cursor, query.sort);
-      const { window, count } = await countPage(model, where, order, query, options.count);
-      const columns = selectedColumns(model, query.fields);
-      const whole = columns.length === queryColumns(model).size;
-      // A page in the back half of an exactly counted list is read backwards (reversed-page.ts).
-      const reversed = after ? undefined : reversedRead(order, window, count);
-      const read = reversed ?? { order, limit: window.limit, offset: after ? 0 : window.offset };
-      const rows =
-        read.limit === 0
-          ? []
-          : await repository.select(model, {
-              columns,
-              // Computed pseudo columns need their parent paths: joined here, not fetched per row.
-              hidden: [
-                ...(whole ? pseudoPathColumns(model) : []),
-                ...(keyset ? hiddenKeyColumns(keyset, columns) : []),
-              ],
-              where: after ? { ...where, sql: [...where.sql, after] } : where,
-              ...read,
-            });
-      if (reversed) rows.reverse();
-      const last = rows.at(-1);
-      const full = window.limit !== undefined && rows.length === window.limit;
-      const nextCursor = keyset && full && last ? encodeCursor(keyset, last) : undefined;
-      // The rows are this call's own (the cursor was read above): presented in place.
-      const items = await presentRows(model, rows, whole ? deps.computePseudo : undefined, true);
-      const links = whole ? model.relations.manyToMany : namedLinks(model, query.fields);
-      await presentRelationValues(deps.links, model, items, links);
-      // Without a count (an export's later batches) the total is what has been read so far.
-      const total = count ?? { total: window.offset + rows.length, exact: false, lowerBound: true };
-      const meta = listMeta(window, total.total, total.exact ? undefined : total);
-      return { items, _meta: nextCursor === undefined ? meta : { ...meta, nextCursor } };
+      const plan = await listPlan(deps, user, ref, query, options);
+      const page = await readPageRows(repository, plan, query, options.count);
+      return presentPage(deps, plan, query, page);
     },
 
     /**
@@ -222,30 +249,24 @@ export function createRecordsReader(deps: RecordsDeps) {
      * export of a list its index cannot seek through reads first, at 8 bytes a record.
      */
     listIds: async (user: PermissionHolder, ref: RecordTargetRef, query: ListRequest, options: ListOptions = {}) => {
-      const { model, where, order } = await listPlan(user, ref, query, options);
+      const { model, where, order } = await listPlan(deps, user, ref, query, options);
       return repository.orderedIds(model, where, order);
     },
 
     /** Whether the list in this sort pages by cursor (an index serves the sort; see record-keyset.ts). */
     seeks: async (user: PermissionHolder, ref: RecordTargetRef, query: ListRequest) =>
-      (await listPlan(user, ref, query, {})).keyset !== undefined,
+      (await listPlan(deps, user, ref, query, {})).keyset !== undefined,
 
     /** One record's stored columns in storage form (no pseudo columns), authorized as a GET. */
     stored: async (user: PermissionHolder, ref: RecordTargetRef, id: number): Promise<Row> => {
-      const target = await resolveTarget(templates, ref);
-      const scope = authorize(user, target, 'view');
-      const row = await findRecord(target.model, id);
-      authorizeRecord(scope, target, row);
+      const { target, row } = await viewedRecord(deps, user, ref, id);
       const columns = target.model.columns.filter((column) => Object.hasOwn(row, column.name));
       return Object.fromEntries(columns.map((column) => [column.name, row[column.name]]));
     },
 
     /** GET {id}: 404 for an unknown record, 403 outside a limited-access scope. */
     get: async (user: PermissionHolder, ref: RecordTargetRef, id: number): Promise<Row> => {
-      const target = await resolveTarget(templates, ref);
-      const scope = authorize(user, target, 'view');
-      const row = await findRecord(target.model, id);
-      authorizeRecord(scope, target, row);
+      const { target, row } = await viewedRecord(deps, user, ref, id);
       const records = await presentRows(target.model, [row], deps.computePseudo);
       await presentRelationValues(deps.links, target.model, records);
       return records[0];

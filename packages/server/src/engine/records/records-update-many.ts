@@ -205,7 +205,7 @@ async function refreshMaintainedOf(
   const { model } = target;
   const columns = maintainedColumns(deps.behaviors, model, deps.dialect);
   if (columns.length === 0) return;
-  const reads = columnsRead(trx, columns);
+  const reads = columnsRead(columns, trx);
   const ids = rows
     .filter((row) => live.has(row.id) && Object.keys(row.values).some((column) => reads.has(column)))
     .map((row) => row.id);

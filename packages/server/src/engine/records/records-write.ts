@@ -20,20 +20,15 @@ import { assertValid, validateValues } from './steps/validate';
 import { validateReferences } from './steps/validate-references';
 import { validateRelations } from './steps/validate-relations';
 import { referenceValues, writeLinks, writeRecord } from './steps/write';
+import { memoByObject } from '../../infra/memo-by-object';
 
 type Reader = ReturnType<typeof createRecordsReader>;
 
 // The same arrays for the same writable list: validateValues keeps its compiled rules per array.
-const byKind = new WeakMap<readonly WritableColumn[], { calculated: WritableColumn[]; entered: WritableColumn[] }>();
-function columnsByKind(writable: readonly WritableColumn[]) {
-  let kinds = byKind.get(writable);
-  if (!kinds) {
-    const calculated = calculatedColumns(writable);
-    kinds = { calculated, entered: writable.filter((w) => !calculated.includes(w)) };
-    byKind.set(writable, kinds);
-  }
-  return kinds;
-}
+const columnsByKind = memoByObject((writable: readonly WritableColumn[]) => {
+  const calculated = calculatedColumns(writable);
+  return { calculated, entered: writable.filter((w) => !calculated.includes(w)) };
+});
 
 /**
  * Steps 2-3: validate the input (calculated columns aside: the client does not send them), convert

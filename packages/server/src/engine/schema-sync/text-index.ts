@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Dialect } from '../../infra/db/dialect';
 import type { AnyDb } from './ddl';
 import { shortIdentifier } from './desired-table';
+import { memoByObject } from '../../infra/memo-by-object';
 
 // Trigram text indexes for the regex and text filters (issue 17; which columns: hasTextIndex).
 // PostgreSQL: a GIN index with pg_trgm's gin_trgm_ops per column, which `~*` uses by itself.
@@ -24,7 +25,8 @@ const sqliteTriggers = (table: string) =>
   ['ins', 'upd', 'del'].map((suffix) => shortIdentifier(`${table}__text_${suffix}`));
 
 // Per database: the schema holding pg_trgm, or null when it is missing and cannot be created.
-const trgmSchemas = new WeakMap<object, Promise<string | null>>();
+// (keyed by the Kysely executor: one per database)
+const trgmSchemaOf = memoByObject((_executor: object, db: AnyDb) => findTrgm(db));
 
 async function findTrgm(db: AnyDb): Promise<string | null> {
   const find = () =>
@@ -52,13 +54,7 @@ async function findTrgm(db: AnyDb): Promise<string | null> {
  */
 export function textIndexSupport(db: AnyDb, dialect: Dialect): Promise<string | null> {
   if (dialect === 'sqlite') return Promise.resolve('fts5');
-  const key = db.getExecutor();
-  let found = trgmSchemas.get(key);
-  if (!found) {
-    found = findTrgm(db);
-    trgmSchemas.set(key, found);
-  }
-  return found;
+  return trgmSchemaOf(db.getExecutor(), db);
 }
 
 async function pgTextIndexes(db: AnyDb, table: string) {

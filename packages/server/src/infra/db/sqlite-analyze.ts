@@ -12,7 +12,8 @@ import { statisticsChanged } from './sqlite-stats';
  * it is asked in its debugging mode (0x1: only list; 0x2: ANALYZE; 0x10000: every table) and each
  * index of those tables is analysed on its own, yielding to other requests in between: one index
  * of 1M samples holds the loop 0.2-0.5 s, like a broad filter within its query budget. Only the
- * model tables (those with a row counter, `record_counts`), which the lists read.
+ * model tables (those with a row counter, `record_counts`), which the lists read, and the system
+ * tables that grow with the data (BIG_SYSTEM_TABLES).
  *
  * Not on a second connection (a worker thread): while it held the write lock, the app's deferred
  * transactions that read before they write got "database is locked" at once (SQLite does not wait
@@ -31,16 +32,23 @@ export interface SqliteAnalyzer {
   close(): Promise<void>;
 }
 
+/**
+ * System tables that grow with the records, read by filtered queries: the record history (a row per
+ * record written: one record's timeline, the audit page by user or batch), the IGSN registry (a row
+ * per registered sample) and the offline sync's applied operations (a row per synced change).
+ */
+export const BIG_SYSTEM_TABLES: readonly string[] = ['record_history', 'igsn_registry', 'offline_applied_ops'];
+
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-/** The indexes of the model tables `PRAGMA optimize` would analyse. */
+/** The indexes of the model and big system tables `PRAGMA optimize` would analyse. */
 async function staleIndexes(db: Kysely<unknown>): Promise<string[]> {
   const { rows: counted } = await sql<{ t: string }>`SELECT DISTINCT table_name AS t FROM record_counts`.execute(db);
-  const models = new Set(counted.map((row) => row.t));
+  const watched = new Set([...counted.map((row) => row.t), ...BIG_SYSTEM_TABLES]);
   const { rows } = await sql<{ optimize: string }>`PRAGMA optimize(0x10003)`.execute(db);
   const tables = rows
     .map((row) => /^ANALYZE "main"\."(.+)"$/.exec(row.optimize)?.[1]?.replaceAll('""', '"'))
-    .filter((table): table is string => table !== undefined && models.has(table));
+    .filter((table): table is string => table !== undefined && watched.has(table));
   if (tables.length === 0) return [];
   const { rows: indexes } = await sql<{ name: string }>`SELECT name FROM sqlite_master
     WHERE type = 'index' AND tbl_name IN (${sql.join(tables)})`.execute(db);

@@ -3,6 +3,7 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
+import type { Theme } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
 import Brightness4Icon from '@mui/icons-material/Brightness4';
 import Brightness7Icon from '@mui/icons-material/Brightness7';
@@ -27,6 +28,14 @@ export interface AppTopBarProps {
   onMenuClick?: () => void;
 }
 
+/**
+ * A phone's bar holds the menu, the brand, the offline status and five buttons: there the gutters and
+ * the buttons are narrower, and a long brand gives way (ellipsis) rather than run under the buttons.
+ */
+const barSx = (theme: Theme) => ({
+  [theme.breakpoints.down('sm')]: { px: 1, '& .MuiIconButton-sizeMedium': { p: 0.75 } },
+});
+
 /** Memoised: the shell renders again with every address change, the top bar only with its own state. */
 export const AppTopBar = memo(function AppTopBar({ onMenuClick }: AppTopBarProps) {
   const { user, config } = useSessionContext();
@@ -34,14 +43,16 @@ export const AppTopBar = memo(function AppTopBar({ onMenuClick }: AppTopBarProps
   const keptOffline = useKeptOffline();
   return (
     <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
-      <Toolbar>
+      <Toolbar sx={barSx}>
         {onMenuClick && (
           <IconButton color="inherit" edge="start" aria-label="open navigation" onClick={onMenuClick} sx={{ mr: 1 }}>
             <MenuIcon />
           </IconButton>
         )}
-        <AppBrand />
-        <Box sx={{ flexGrow: 1 }} />
+        <Box sx={{ display: 'flex', alignItems: 'center', minWidth: 0 }}>
+          <AppBrand />
+        </Box>
+        <Box sx={{ flexGrow: 1, minWidth: 8 }} />
         {user && keptOffline && (
           <Suspense fallback={null}>
             <OfflineStatusChip />

@@ -42,7 +42,8 @@ export function OfflineStatusChip() {
   const first = status.refused.at(0);
   const label = `${online ? OFFLINE_LABELS.online : OFFLINE_LABELS.offline}${status.pending ? ` · ${status.pending} pending` : ''}`;
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', mr: 0.5 }}>
+    // flexShrink 0: on a full phone bar the chip keeps its size (the brand's name gives way instead)
+    <Box sx={{ display: 'flex', alignItems: 'center', mr: 0.5, flexShrink: 0 }}>
       <Chip
         icon={online ? <CloudDoneIcon /> : <CloudOffIcon />}
         label={<ChipLabel label={label} pending={status.pending} />}
@@ -51,7 +52,7 @@ export function OfflineStatusChip() {
         onClick={(event) => setAnchor(event.currentTarget)}
         aria-label={`${label}. Last sync: ${timeText(status.lastSync)}`}
         data-testid="offline-status"
-        sx={{
+        sx={(theme) => ({
           color: 'inherit',
           borderColor: 'currentColor',
           '& .MuiChip-icon': { color: 'inherit' },
@@ -59,7 +60,9 @@ export function OfflineStatusChip() {
             display: { xs: status.pending ? 'block' : 'none', sm: 'block' },
             px: { xs: 0.75, sm: 1.5 },
           },
-        }}
+          // the icon alone (a phone, nothing pending): centred, not pulled right towards a label
+          ...(status.pending ? {} : { [theme.breakpoints.down('sm')]: { '& .MuiChip-icon': { mx: 0.625 } } }),
+        })}
       />
       <Tooltip title={online ? 'Sync now' : 'Sync when online'}>
         <span>

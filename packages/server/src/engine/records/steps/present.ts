@@ -3,6 +3,7 @@ import type { Row } from '../dynamic-db';
 import { KEYSET_PREFIX } from '../record-keyset';
 import type { RecordModel } from '../record-model';
 import { ACCESS_KEY } from './authorize';
+import { memoByObject } from '../../../infra/memo-by-object';
 
 /** Computes the pseudo columns that are not parent paths, for a whole page at once. */
 export type PseudoComputer = (model: RecordModel, rows: Row[]) => Promise<void> | void;
@@ -15,16 +16,7 @@ const idNumber = FIELD_TYPES.integer.codec.fromDb;
 const asIs = (value: unknown) => value;
 
 // Per model (built once per template revision, frozen): a page of 20 rows looks every key up once.
-const conversionsOfModel = new WeakMap<RecordModel, Map<string, Conversion>>();
-
-function conversionsOf(model: RecordModel): Map<string, Conversion> {
-  let conversions = conversionsOfModel.get(model);
-  if (!conversions) {
-    conversions = new Map();
-    conversionsOfModel.set(model, conversions);
-  }
-  return conversions;
-}
+const conversionsOf = memoByObject((_model: RecordModel) => new Map<string, Conversion>());
 
 function conversionOf(model: RecordModel, key: string): Conversion {
   const column = model.column(key);

@@ -2,6 +2,7 @@ import { type FieldError, type FieldRule, compileFields, validationError } from 
 import type { Row } from '../dynamic-db';
 import type { RecordModel } from '../record-model';
 import type { WritableColumn } from '../record-target';
+import { memoByObject } from '../../../infra/memo-by-object';
 
 /** The shared validator's view of the writable columns; the parent id column is always required. */
 function fieldRules(model: RecordModel, writable: readonly WritableColumn[]): FieldRule[] {
@@ -20,21 +21,15 @@ function fieldRules(model: RecordModel, writable: readonly WritableColumn[]): Fi
  * (formulas, numbering) are in the record by now, so every required value counts.
  */
 export function validateValues(model: RecordModel, writable: readonly WritableColumn[], record: Row): FieldError[] {
-  return validatorOf(model, writable)(record);
+  return validatorOf(writable, model)(record);
 }
 
 // The rules of a column list worked out once (an import checks every row against the same lists);
 // the lists come from a target, which is rebuilt whenever a template changes.
-const validators = new WeakMap<readonly WritableColumn[], (record: Row) => FieldError[]>();
-
-function validatorOf(model: RecordModel, writable: readonly WritableColumn[]) {
-  let validator = validators.get(writable);
-  if (!validator) {
-    validator = compileFields(fieldRules(model, writable), { serverFilled: 'check' });
-    validators.set(writable, validator);
-  }
-  return validator;
-}
+const validatorOf = memoByObject(
+  (writable: readonly WritableColumn[], model: RecordModel): ((record: Row) => FieldError[]) =>
+    compileFields(fieldRules(model, writable), { serverFilled: 'check' }),
+);
 
 /** Throws a 422 listing every failing field; nothing is written. */
 export function assertValid(errors: FieldError[]): void {
