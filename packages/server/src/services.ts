@@ -182,13 +182,13 @@ export function createImportCommandServices(
 
 /** The files module over a storage (local folder or S3, chosen by configuration in app.ts). */
 export function createFileServices(
-  { db }: Pick<Database, 'db'>,
+  { db, dialect }: Pick<Database, 'db' | 'dialect'>,
   services: Pick<ReturnType<typeof createServices>, 'records' | 'templates' | 'listValues' | 'behaviors'>,
   storage: FileStorage,
   log: FastifyBaseLogger,
 ) {
   const { records, templates } = services;
-  const repository = createFilesRepository(db, templates);
+  const repository = createFilesRepository(db, templates, dialect);
   const types = createFileTypes(services.listValues);
   const parents = createFileParents(records);
   // Needs the storage, so registered here rather than with the others (register-behaviors.ts).

@@ -1,8 +1,11 @@
 import { AppError } from '@mdis/shared';
 import { asDynamic, type DynamicDb, type Row } from '../../engine/records/dynamic-db';
 import { loadRecordModel, type TemplateSource } from '../../engine/records/record-model';
+import type { Dialect } from '../../infra/db/dialect';
 import type { Db } from '../../infra/db/schema';
+import { lockUntilTransactionEnds } from '../../infra/db/transaction-lock';
 import { numberOf } from './file-metadata';
+import { freeName } from './file-naming';
 
 export const FILE_MODEL = 'ArchiveFile';
 export const FILE_NOT_FOUND = 'File not found.';
@@ -20,7 +23,7 @@ async function coreDiameter(dynamic: DynamicDb, templates: TemplateSource, coreI
  * Reads archive_file rows as stored, before any permission is known: the caller then checks the
  * permission of the record the file belongs to. The table name comes from the loaded template.
  */
-export function createFilesRepository(db: Db, templates: TemplateSource) {
+export function createFilesRepository(db: Db, templates: TemplateSource, dialect: Dialect) {
   const dynamic = asDynamic(db);
   const table = async () => (await loadRecordModel(templates, FILE_MODEL)).table;
 
@@ -65,21 +68,25 @@ export function createFilesRepository(db: Db, templates: TemplateSource) {
 
     /**
      * Gives row `id` another name while an older row has the same one (parallel uploads of one
-     * name each picked it before the other was stored); returns the row's name then.
+     * name each picked it before the other was stored); returns the row's name then. One upload
+     * names itself at a time (a transaction holding a lock, across instances on PostgreSQL):
+     * otherwise two of them could both find `name_1` free and both take it.
      */
-    async distinctName(id: number, filename: string, free: (name: string) => Promise<string>): Promise<string> {
-      let name = filename;
-      for (let attempt = 0; attempt < 20; attempt += 1) {
-        const older = await dynamic
-          .selectFrom(await table())
-          .select('id')
-          .where('filename', '=', name)
-          .where('id', '<', id)
-          .executeTakeFirst();
-        if (!older) return name;
-        name = await this.rename(id, await free(name));
-      }
-      return name;
+    async distinctName(id: number, filename: string): Promise<string> {
+      const files = await table();
+      return db.transaction().execute(async (trx) => {
+        await lockUntilTransactionEnds(trx, dialect, `mdis:upload-names:${files}`);
+        const inTrx = asDynamic(trx);
+        const named = (name: string) => inTrx.selectFrom(files).select('id').where('filename', '=', name);
+        const olderNamed = async (name: string) =>
+          (await named(name).where('id', '<', id).executeTakeFirst()) !== undefined;
+        let name = filename;
+        for (let attempt = 0; attempt < 20 && (await olderNamed(name)); attempt += 1) {
+          name = await freeName(name, async (candidate) => (await named(candidate).executeTakeFirst()) !== undefined);
+          await inTrx.updateTable(files).set({ filename: name }).where('id', '=', id).execute();
+        }
+        return name;
+      });
     },
 
     /** The diameter (mm) of a file's core (core scan previews are scaled by it); null without one. */

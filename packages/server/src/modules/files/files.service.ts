@@ -95,7 +95,7 @@ async function uploadOne(deps: FilesServiceDeps, user: PermissionHolder, file: S
           originalFilename: original,
         }),
       )
-    : await repository.distinctName(id, String(row.filename), (name) => freeUploadName(deps, name));
+    : await repository.distinctName(id, String(row.filename));
   return filename === row.filename ? row : { ...row, filename };
 }
 
