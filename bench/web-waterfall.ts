@@ -3,18 +3,11 @@
 // navigation start, as the browser's resource timing saw them), after a cold navigation and a few
 // reloads. It shows which calls wait for which (the serial chain of issue 18) and when the rows
 // appear; like bench/web.ts it asserts nothing.
-import { spawnSync } from 'node:child_process';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { type Page, type Request, chromium } from 'playwright-core';
-import { findChromium } from '../e2e/support/env';
-import { startServer } from '../e2e/support/server';
-import { BENCH_ADMIN, prepareDataset } from './dataset';
+import { freshContext, openWebStage } from './web-stage';
+import type { Page, Request } from 'playwright-core';
 import { rowsShownAt } from './web-probes';
-
-const REPO_ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const { values: args } = parseArgs({
   options: {
@@ -77,44 +70,20 @@ function print(label: string, { rows, calls }: { rows: number; calls: Call[] }):
 }
 
 async function main(): Promise<void> {
-  const executablePath = findChromium();
-  if (!executablePath) throw new Error('No Chromium found (set CHROMIUM_PATH or install chromium)');
-  if (!args['no-build']) {
-    console.log('building the web app …');
-    const build = spawnSync('npm', ['run', 'build'], { cwd: REPO_ROOT, stdio: 'ignore' });
-    if (build.status !== 0) throw new Error('npm run build failed');
-  }
-  const dataset = await prepareDataset({
+  const stage = await openWebStage({
     samples: Number(args.samples),
-    runDir: path.join(os.tmpdir(), `mdis-bench-waterfall-${String(process.pid)}`),
-    log: (line) => console.log(line),
-  });
-  const server = await startServer({ env: { DATABASE_URL: dataset.databaseUrl }, label: 'mdis-bench-waterfall' });
-  const browser = await chromium.launch({
-    executablePath,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
+    build: !args['no-build'],
+    label: 'mdis-bench-waterfall',
   });
   try {
-    const response = await fetch(`${server.baseUrl}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(BENCH_ADMIN),
-    });
-    const user = JSON.stringify(await response.json());
-    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1366, height: 860 } });
-    await context.addInitScript((stored) => {
-      if (!localStorage.getItem('user')) localStorage.setItem('user', stored);
-    }, user);
+    const context = await freshContext(stage.browser, stage.baseUrl, stage.user);
     const page = await context.newPage();
     print('cold navigation', await waterfall(page, () => page.goto(`/#/forms/${args.form}-form`)));
     for (let run = 1; run <= Number(args.reloads); run++)
       print(`reload ${String(run)}`, await waterfall(page, () => page.reload()));
     await context.close();
   } finally {
-    await browser.close();
-    await server.stop();
-    await dataset.cleanUp();
+    await stage.close();
   }
 }
 

@@ -9,22 +9,16 @@
 // `--form` measures another form than the sample form; `--trace` also prints where the main thread's
 // time goes in the cold navigation, the reloads, the re-sort, the page, the save and the create
 // (bench/web-trace.ts) and writes their Chrome traces to the temp dir.
-import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { type Browser, type Page, chromium } from 'playwright-core';
-import { findChromium } from '../e2e/support/env';
+import { freshContext, openWebStage } from './web-stage';
+import type { Browser, Page } from 'playwright-core';
 import { entryScriptSizes } from '../e2e/support/entry-scripts';
-import { startServer } from '../e2e/support/server';
-import { BENCH_ADMIN, prepareDataset } from './dataset';
 import { ROWS, clickToNewRows, isList, isWrite, rowsShownAt, saveToConfirmation, watchApi } from './web-probes';
 import { traced } from './web-trace';
 import { summariseNavigation } from './web-trace-navigation';
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const REPO_ROOT = path.join(HERE, '..');
 const TIMEOUT_MS = 60_000;
 
 const { values: args } = parseArgs({
@@ -50,16 +44,6 @@ interface Figure {
   apiMs?: number;
   target: string;
   note?: string;
-}
-
-async function login(baseUrl: string): Promise<{ token: string }> {
-  const response = await fetch(`${baseUrl}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(BENCH_ADMIN),
-  });
-  if (!response.ok) throw new Error(`login answered ${String(response.status)}: ${await response.text()}`);
-  return (await response.json()) as { token: string };
 }
 
 interface Session {
@@ -217,18 +201,6 @@ async function writes({ page, api, figures }: Session, token: string): Promise<v
   });
 }
 
-/**
- * A fresh context: empty HTTP cache, no service worker; the signed-in user is in localStorage as
- * after a login, so the first navigation goes straight to the form.
- */
-async function freshContext(browser: Browser, baseUrl: string, user: { token: string }) {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1366, height: 860 } });
-  await context.addInitScript((stored) => {
-    if (!localStorage.getItem('user')) localStorage.setItem('user', stored);
-  }, JSON.stringify(user));
-  return context;
-}
-
 /** `--cold-runs N`: only the cold navigation, N times, each in a fresh context; every run and the median. */
 async function coldRuns(browser: Browser, baseUrl: string, user: { token: string }, runs: number): Promise<Figure[]> {
   const times: number[] = [];
@@ -291,34 +263,11 @@ function print(figures: Figure[]): void {
 }
 
 async function main(): Promise<void> {
-  const executablePath = findChromium();
-  if (!executablePath) throw new Error('No Chromium found (set CHROMIUM_PATH or install chromium)');
-  if (!args['no-build']) {
-    console.log('building the web app …');
-    const build = spawnSync('npm', ['run', 'build'], { cwd: REPO_ROOT, stdio: 'ignore' });
-    if (build.status !== 0) throw new Error('npm run build failed');
-  }
-  const dataset = await prepareDataset({
-    samples,
-    runDir: path.join(os.tmpdir(), `mdis-bench-web-${String(process.pid)}`),
-    log: (line) => console.log(line),
-  });
-  const server = await startServer({ env: { DATABASE_URL: dataset.databaseUrl }, label: 'mdis-bench-web' });
-  const browser = await chromium.launch({
-    executablePath,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
-  });
+  const stage = await openWebStage({ samples, build: !args['no-build'], label: 'mdis-bench-web' });
+  const { browser, baseUrl, user } = stage;
   try {
-    const user = await login(server.baseUrl);
-    console.log(
-      `${samples.toLocaleString('en-US')} samples, ${server.baseUrl}, Chromium, ${String(os.cpus().length)} cores`,
-    );
-    print(
-      COLD_RUNS
-        ? await coldRuns(browser, server.baseUrl, user, COLD_RUNS)
-        : await measure(browser, server.baseUrl, user),
-    );
+    console.log(`${samples.toLocaleString('en-US')} samples, ${baseUrl}, Chromium, ${String(os.cpus().length)} cores`);
+    print(COLD_RUNS ? await coldRuns(browser, baseUrl, user, COLD_RUNS) : await measure(browser, baseUrl, user));
   } catch (error) {
     const shot = path.join(os.tmpdir(), 'mdis-bench-web-failure.png');
     for (const context of browser.contexts())
@@ -326,9 +275,7 @@ async function main(): Promise<void> {
     console.log(`failed; the page is in ${shot}`);
     throw error;
   } finally {
-    await browser.close();
-    await server.stop();
-    await dataset.cleanUp();
+    await stage.close();
   }
 }
 
