@@ -80,6 +80,27 @@ describe('routing and the sign-in guard', () => {
     expect(screen.queryByText('Error initializing')).toBeNull();
   }, 15_000);
 
+  it('recovers by itself when another call of the start answered while the config call lost its answer', async () => {
+    let down = true;
+    const unlessDown = (answer: { status: number; body?: unknown }) => () => {
+      if (down) throw new TypeError('Failed to fetch');
+      return answer;
+    };
+    // a server restarting between the start's calls: the refresh and the forms menu are answered,
+    // the config (and the health route, until the server is back) get no answer
+    mockApi({
+      ...shellAnswers(ADMIN),
+      'GET app/config': unlessDown({ status: 200, body: {} }),
+      'GET health': unlessDown({ status: 200, body: { status: 'ok' } }),
+      'GET users': { status: 200, body: { items: [], _meta: {} } },
+    });
+    renderApp('/settings/users', { user: ADMIN });
+    expect(await screen.findByText('Error initializing')).toBeTruthy();
+    down = false;
+    expect(await screen.findByRole('heading', { name: 'User Management' }, { timeout: 6000 })).toBeTruthy();
+    expect(screen.queryByText('Error initializing')).toBeNull();
+  }, 15_000);
+
   it('signs the configured default user in and offers Login instead of Logout', async () => {
     const guest = { ...VIEWER, username: 'guest', roles: ['readOnly'], profile: { name: 'Guest', email: '' } };
     mockApi({

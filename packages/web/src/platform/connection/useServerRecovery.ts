@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/apiClient';
+import { isApiError } from '../api/ApiError';
 import { serverReachability } from './serverReachability';
 
 /** How often the app asks whether the server is back while it is unreachable. */
@@ -10,7 +11,9 @@ export const RECOVERY_POLL_MS = 2000;
  * While the server is unreachable: asks the health route every RECOVERY_POLL_MS (and at once when
  * the browser says it is online again). When the server answers, every query that failed or is
  * shown is fetched again, so a failed start ('Error initializing') or a page that could not load
- * comes back by itself, without a reload.
+ * comes back by itself, without a reload. A query that loses its answer while another call is
+ * answered (a server restarting between the start's calls) may record its failure only after the
+ * reachability flipped back, when the refetch has already looked: it is asked again once it fails.
  */
 export function useServerRecovery(): void {
   const queryClient = useQueryClient();
@@ -35,10 +38,19 @@ export function useServerRecovery(): void {
       timer = undefined;
       void queryClient.refetchQueries({ predicate: (query) => query.state.status === 'error' || query.isActive() });
     });
+    const unsubscribeCache = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type !== 'updated' || event.action.type !== 'error') return;
+      const error = event.action.error as unknown;
+      // Unreachable: the poll refetches it. Reachable again already: nothing else will.
+      if (!serverReachability.isReachable() || !(isApiError(error) && error.isNetworkError)) return;
+      const failed: unknown = event.query;
+      void queryClient.refetchQueries({ predicate: (query) => query === failed });
+    });
     window.addEventListener('online', onOnline);
     if (!serverReachability.isReachable()) onOnline();
     return () => {
       unsubscribe();
+      unsubscribeCache();
       window.removeEventListener('online', onOnline);
       if (timer !== undefined) clearTimeout(timer);
     };
