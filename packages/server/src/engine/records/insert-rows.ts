@@ -1,5 +1,6 @@
 import { CompiledQuery, type RawBuilder, sql } from 'kysely';
 import type { Dialect } from '../../infra/db/dialect';
+import { bulkInsertWork, insertInBulk } from './bulk-triggers';
 import type { DynamicTrx, Row } from './dynamic-db';
 import type { MaintainedColumn } from './maintained-columns';
 import type { RecordModel } from './record-model';
@@ -9,7 +10,8 @@ import { memoByObject } from '../../infra/memo-by-object';
 // maintained columns, each INSERT computes them itself from the rows it inserts
 // (`INSERT ... SELECT <row>, <maintained SQL over r> FROM (VALUES ...) AS r`): the same SQL the
 // UPDATE after a write runs, over the same values, without a second write of every row (and the
-// history trigger and index updates that write would fire).
+// history trigger and index updates that write would fire). On SQLite the per-row INSERT triggers
+// that have a set-based form are done once per INSERT instead (bulk-triggers.ts).
 
 /** Bound parameters per statement: under SQLite's 32766 and PostgreSQL's 65535. */
 const MAX_PARAMETERS = 30_000;
@@ -141,16 +143,32 @@ export async function insertRows(
     groups.set(key, group);
   }
   const selecting = maintained && maintained.columns.length > 0 ? maintained : undefined;
+  // SQLite, every id given: the per-row trigger work done set-based after each INSERT (bulk-triggers.ts).
+  const bulk =
+    maintained?.dialect === 'sqlite' && rows.every((row) => typeof row.id === 'number')
+      ? await bulkInsertWork(trx, model.table)
+      : undefined;
   for (const { given, rows: group } of groups.values()) {
     const width = selecting ? given.length + columnsRead(selecting.columns, trx).size : given.length;
     const size = Math.max(1, Math.min(MAX_INSERT_ROWS, Math.floor(MAX_PARAMETERS / Math.max(1, width))));
     for (const part of chunks(group, size)) {
-      if (selecting) await insertSelecting(trx, model, given, part, selecting);
-      else
-        await trx
-          .insertInto(model.table)
-          .values(part.map((row) => Object.fromEntries(given.map((name) => [name, row[name]]))))
-          .execute();
+      const insert = async () => {
+        if (selecting) await insertSelecting(trx, model, given, part, selecting);
+        else
+          await trx
+            .insertInto(model.table)
+            .values(part.map((row) => Object.fromEntries(given.map((name) => [name, row[name]]))))
+            .execute();
+      };
+      if (bulk)
+        await insertInBulk(
+          trx,
+          model.table,
+          bulk,
+          part.map((row) => row.id as number),
+          insert,
+        );
+      else await insert();
     }
   }
 }

@@ -18,7 +18,7 @@ import {
 import type { SchemaPlan, SchemaStep } from './plan-types';
 import { createRowCounter } from './row-counter';
 import { rebuildSqliteTable } from './sqlite-rebuild';
-import { syncTextIndex } from './text-index';
+import { replaceSqliteTextTriggers, syncTextIndex } from './text-index';
 
 export interface ApplyOptions {
   /** Drop columns that still hold values. Without it such a plan is refused (409). */
@@ -41,6 +41,7 @@ const AFTER_REBUILD: ReadonlySet<SchemaStep['kind']> = new Set([
   'dropJoinTable',
   'createRowCounter',
   'syncTextIndex',
+  'replaceTextIndexTriggers',
 ]);
 
 export function needsSqliteRebuild(plan: SchemaPlan): boolean {
@@ -101,6 +102,8 @@ async function applyStep(trx: AnyDb, dialect: Dialect, plan: SchemaPlan, step: S
       return createRowCounter(trx, dialect, step.table);
     case 'syncTextIndex':
       return syncTextIndex(trx, dialect, step.table, step.columns, step.opclassSchema);
+    case 'replaceTextIndexTriggers':
+      return replaceSqliteTextTriggers(trx, step.table);
   }
 }
 

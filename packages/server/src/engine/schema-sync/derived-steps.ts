@@ -3,7 +3,7 @@ import type { AnyDb } from './ddl';
 import type { DesiredTable } from './desired-table';
 import type { SchemaStep } from './plan-types';
 import { hasRowCounter } from './row-counter';
-import { liveTextIndex, textIndexSupport } from './text-index';
+import { liveTextIndex, sqliteTextTriggersOutdated, textIndexSupport } from './text-index';
 
 const sameColumns = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((column) => b.includes(column));
@@ -27,5 +27,8 @@ export async function derivedSteps(
   const live = fresh && dialect === 'postgres' ? [] : await liveTextIndex(db, dialect, table);
   const stale = live === null || !sameColumns(live, wanted) || (fresh && wanted.length > 0);
   if (stale) steps.push({ kind: 'syncTextIndex', table, columns: wanted, opclassSchema });
+  // An index whose triggers an older version made: only they are replaced (a rebuild reads every row).
+  else if (!fresh && dialect === 'sqlite' && (await sqliteTextTriggersOutdated(db, table)))
+    steps.push({ kind: 'replaceTextIndexTriggers', table });
   return steps;
 }

@@ -22,7 +22,9 @@ export type SchemaStep =
   | { kind: 'dropJoinTable'; table: string; joinTable: string }
   | { kind: 'createRowCounter'; table: string }
   /** Make the trigram text index cover exactly `columns` (none: drop it); `opclassSchema`: pg_trgm's. */
-  | { kind: 'syncTextIndex'; table: string; columns: string[]; opclassSchema: string | null };
+  | { kind: 'syncTextIndex'; table: string; columns: string[]; opclassSchema: string | null }
+  /** SQLite: the text index's triggers in their current form, its FTS table (and rows) kept. */
+  | { kind: 'replaceTextIndexTriggers'; table: string };
 
 export interface SchemaPlan {
   table: string;
@@ -64,5 +66,7 @@ export function describeStep(step: SchemaStep): string {
       return step.columns.length > 0
         ? `text index on ${step.table} (${step.columns.join(', ')})`
         : `drop the text index of ${step.table}`;
+    case 'replaceTextIndexTriggers':
+      return `update the text index triggers of ${step.table}`;
   }
 }

@@ -8,21 +8,56 @@ import { shortIdentifier } from './desired-table';
 // from a few rows instead of counting the table. Table names come from templates (snake_case
 // identifiers), never from a request; in trigger bodies they are SQL string literals.
 
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
 const triggerNames = (table: string) => [
   shortIdentifier(`${table}__count_ins`),
   shortIdentifier(`${table}__count_del`),
 ];
 
-/** Whether both counting triggers of the table exist. */
+/**
+ * SQLite: the counting triggers' statements, by name. A batch's INSERT skips the per-row +1
+ * (`mdis_bulk()`, infra/db/bulk-insert.ts) and adds its row count once (sqliteCountInserted).
+ */
+export function sqliteCounterTriggers(table: string): Map<string, string> {
+  const [insertTrigger, deleteTrigger] = triggerNames(table) as [string, string];
+  const update = (sign: '+' | '-') =>
+    `UPDATE record_counts SET row_count = row_count ${sign} 1 WHERE table_name = ${literal(table)} AND slot = 0; END`;
+  return new Map([
+    [
+      insertTrigger,
+      `CREATE TRIGGER ${quote(insertTrigger)} AFTER INSERT ON ${quote(table)} WHEN NOT mdis_bulk() BEGIN ${update('+')}`,
+    ],
+    [deleteTrigger, `CREATE TRIGGER ${quote(deleteTrigger)} AFTER DELETE ON ${quote(table)} BEGIN ${update('-')}`],
+  ]);
+}
+
+/** SQLite: the name of the counting trigger a batch's INSERT leaves to sqliteCountInserted. */
+export function sqliteCounterInsertTrigger(table: string): string {
+  return triggerNames(table)[0];
+}
+
+/** SQLite: what the insert trigger does for `count` rows of one batch INSERT, at once. */
+export async function sqliteCountInserted(trx: AnyDb, table: string, count: number): Promise<void> {
+  await sql`UPDATE record_counts SET row_count = row_count + ${count} WHERE table_name = ${table} AND slot = 0`.execute(
+    trx,
+  );
+}
+
+/** Whether both counting triggers of the table exist (SQLite: as sqliteCounterTriggers makes them, else they are made again). */
 export async function hasRowCounter(db: AnyDb, dialect: Dialect, table: string): Promise<boolean> {
   const names = triggerNames(table);
-  const found =
-    dialect === 'postgres'
-      ? await sql<{ name: string }>`SELECT t.tgname AS name FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
-          WHERE c.relname = ${table} AND c.relnamespace = current_schema()::regnamespace`.execute(db)
-      : await sql<{
-          name: string;
-        }>`SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ${table}`.execute(db);
+  if (dialect === 'sqlite') {
+    const { rows } = await sql<{ name: string; sql: string }>`
+      SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ${table}`.execute(db);
+    const wanted = sqliteCounterTriggers(table);
+    return [...wanted].every(([name, statement]) => rows.some((row) => row.name === name && row.sql === statement));
+  }
+  const found = await sql<{
+    name: string;
+  }>`SELECT t.tgname AS name FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+    WHERE c.relname = ${table} AND c.relnamespace = current_schema()::regnamespace`.execute(db);
   return names.every((name) => found.rows.some((row) => row.name === name));
 }
 
@@ -34,7 +69,6 @@ export async function hasRowCounter(db: AnyDb, dialect: Dialect, table: string):
 export async function createRowCounter(trx: AnyDb, dialect: Dialect, table: string): Promise<void> {
   const [insertTrigger, deleteTrigger] = triggerNames(table) as [string, string];
   const target = sql.table(table);
-  const name = sql.lit(table);
   for (const trigger of [insertTrigger, deleteTrigger])
     await sql`DROP TRIGGER IF EXISTS ${sql.id(trigger)}${dialect === 'postgres' ? sql` ON ${target}` : sql``}`.execute(
       trx,
@@ -45,10 +79,7 @@ export async function createRowCounter(trx: AnyDb, dialect: Dialect, table: stri
     await sql`CREATE TRIGGER ${sql.id(deleteTrigger)} AFTER DELETE ON ${target} REFERENCING OLD TABLE AS old_rows
       FOR EACH STATEMENT EXECUTE FUNCTION mdis_count_rows()`.execute(trx);
   } else {
-    await sql`CREATE TRIGGER ${sql.id(insertTrigger)} AFTER INSERT ON ${target} BEGIN
-      UPDATE record_counts SET row_count = row_count + 1 WHERE table_name = ${name} AND slot = 0; END`.execute(trx);
-    await sql`CREATE TRIGGER ${sql.id(deleteTrigger)} AFTER DELETE ON ${target} BEGIN
-      UPDATE record_counts SET row_count = row_count - 1 WHERE table_name = ${name} AND slot = 0; END`.execute(trx);
+    for (const statement of sqliteCounterTriggers(table).values()) await sql.raw(statement).execute(trx);
   }
   await sql`DELETE FROM record_counts WHERE table_name = ${table}`.execute(trx);
   await sql`INSERT INTO record_counts (table_name, slot, row_count) SELECT ${table}, 0, COUNT(*) FROM ${target}`.execute(

@@ -85,26 +85,93 @@ async function dropSqliteTextIndex(trx: AnyDb, table: string) {
   await sql`DROP TABLE IF EXISTS ${sql.table(textIndexTable(table))}`.execute(trx);
 }
 
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * SQLite: the three triggers that keep the FTS table in step, by name. A batch's INSERT skips the
+ * insert trigger (`mdis_bulk()`, infra/db/bulk-insert.ts) and indexes its rows at once (sqliteTextIndexInserted).
+ */
+export function sqliteTextTriggers(table: string, columns: readonly string[]): Map<string, string> {
+  const fts = quote(textIndexTable(table));
+  const target = quote(table);
+  const [insertTrigger, updateTrigger, deleteTrigger] = sqliteTriggers(table) as [string, string, string];
+  const names = columns.map(quote).join(', ');
+  const folded = columns.map((c) => `mdis_fold(new.${quote(c)})`).join(', ');
+  const insert = `INSERT INTO ${fts} (rowid, ${names}) VALUES (new.id, ${folded});`;
+  const remove = `DELETE FROM ${fts} WHERE rowid = old.id;`;
+  return new Map([
+    [
+      insertTrigger,
+      `CREATE TRIGGER ${quote(insertTrigger)} AFTER INSERT ON ${target} WHEN NOT mdis_bulk() BEGIN ${insert} END`,
+    ],
+    [
+      updateTrigger,
+      `CREATE TRIGGER ${quote(updateTrigger)} AFTER UPDATE OF id, ${names} ON ${target} BEGIN ${remove} ${insert} END`,
+    ],
+    [deleteTrigger, `CREATE TRIGGER ${quote(deleteTrigger)} AFTER DELETE ON ${target} BEGIN ${remove} END`],
+  ]);
+}
+
+/** SQLite: the name of the text index trigger a batch's INSERT leaves to sqliteTextIndexInserted. */
+export function sqliteTextInsertTrigger(table: string): string {
+  return sqliteTriggers(table)[0];
+}
+
+/**
+ * SQLite: what the insert trigger does, for the rows of one batch INSERT at once; its one parameter
+ * is their ids as a JSON array.
+ */
+export function sqliteTextIndexInserted(table: string, columns: readonly string[]): string {
+  const names = columns.map(quote).join(', ');
+  const folded = columns.map((c) => `mdis_fold(r.${quote(c)})`).join(', ');
+  return `INSERT INTO ${quote(textIndexTable(table))} (rowid, ${names}) SELECT r.id, ${folded} FROM json_each(?) AS k JOIN ${quote(table)} AS r ON r.id = k.value`;
+}
+
+/** SQLite: the columns of the live FTS table, in its order (none: no index). */
+export async function sqliteTextIndexColumns(db: AnyDb, table: string): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`SELECT name FROM pragma_table_info(${textIndexTable(table)})`.execute(
+    db,
+  );
+  return rows.map((row) => row.name);
+}
+
+/**
+ * SQLite: whether the live text index has all its triggers but some of them in an older form: then
+ * the triggers are replaced (replaceSqliteTextTriggers) and the FTS table kept.
+ */
+export async function sqliteTextTriggersOutdated(db: AnyDb, table: string): Promise<boolean> {
+  const columns = await sqliteTextIndexColumns(db, table);
+  if (columns.length === 0) return false;
+  const { rows } = await sql<{ name: string; sql: string }>`
+    SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ${table}`.execute(db);
+  const wanted = sqliteTextTriggers(table, columns);
+  const live = new Map(rows.map((row) => [row.name, row.sql]));
+  return (
+    [...wanted.keys()].every((name) => live.has(name)) && [...wanted].some(([name, text]) => live.get(name) !== text)
+  );
+}
+
+/** SQLite: the text index's triggers made again in their current form, its FTS table untouched. */
+export async function replaceSqliteTextTriggers(trx: AnyDb, table: string): Promise<void> {
+  const columns = await sqliteTextIndexColumns(trx, table);
+  for (const [trigger, statement] of sqliteTextTriggers(table, columns)) {
+    await sql`DROP TRIGGER IF EXISTS ${sql.id(trigger)}`.execute(trx);
+    await sql.raw(statement).execute(trx);
+  }
+}
+
 async function createSqliteTextIndex(trx: AnyDb, table: string, columns: readonly string[]) {
   const fts = sql.table(textIndexTable(table));
   const target = sql.table(table);
-  const [insertTrigger, updateTrigger, deleteTrigger] = sqliteTriggers(table).map((t) => sql.id(t));
   const names = sql.join(columns.map((c) => sql.id(c)));
-  const folded = (row: 'new' | 'r') => sql.join(columns.map((c) => sql`mdis_fold(${sql.raw(row)}.${sql.id(c)})`));
+  const folded = sql.join(columns.map((c) => sql`mdis_fold(r.${sql.id(c)})`));
   // Contentless (the text is in the table already); detail=full keeps positions, so a literal is
   // looked up as a phrase of adjacent trigrams; case_sensitive 1 because mdis_fold folded already.
   await sql`CREATE VIRTUAL TABLE ${fts} USING fts5(${names}, content='', contentless_delete=1, tokenize='trigram case_sensitive 1')`.execute(
     trx,
   );
-  await sql`INSERT INTO ${fts} (rowid, ${names}) SELECT id, ${folded('r')} FROM ${target} AS r`.execute(trx);
-  await sql`CREATE TRIGGER ${insertTrigger} AFTER INSERT ON ${target} BEGIN
-    INSERT INTO ${fts} (rowid, ${names}) VALUES (new.id, ${folded('new')}); END`.execute(trx);
-  const changed = sql.join(columns.map((c) => sql.id(c)));
-  await sql`CREATE TRIGGER ${updateTrigger} AFTER UPDATE OF id, ${changed} ON ${target} BEGIN
-    DELETE FROM ${fts} WHERE rowid = old.id;
-    INSERT INTO ${fts} (rowid, ${names}) VALUES (new.id, ${folded('new')}); END`.execute(trx);
-  await sql`CREATE TRIGGER ${deleteTrigger} AFTER DELETE ON ${target} BEGIN
-    DELETE FROM ${fts} WHERE rowid = old.id; END`.execute(trx);
+  await sql`INSERT INTO ${fts} (rowid, ${names}) SELECT id, ${folded} FROM ${target} AS r`.execute(trx);
+  for (const statement of sqliteTextTriggers(table, columns).values()) await sql.raw(statement).execute(trx);
 }
 
 /**

@@ -7,6 +7,7 @@ import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type Sqlit
 import pg from 'pg';
 import { auditActorJson, historyEnabled } from './audit-context';
 import { auditedPool } from './audited-pool';
+import { bulkInsertOn } from './bulk-insert';
 import type { DatabaseConfig, Dialect } from './dialect';
 import { QueryBudget } from './query-budget';
 import type { DatabaseSchema, Db } from './schema';
@@ -69,6 +70,8 @@ function createSqlite(filename: string): Kysely<DatabaseSchema> {
   // What the history triggers ask while a statement runs (see audit-context.ts).
   sqlite.function('mdis_audit', { deterministic: false }, auditActorJson);
   sqlite.function('mdis_history_on', { deterministic: false }, historyEnabled);
+  // Whether the INSERT running is a batch's, whose triggers' work is done set-based (bulk-insert.ts).
+  sqlite.function('mdis_bulk', { deterministic: false }, bulkInsertOn);
   return new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, budget) }) });
 }
 

@@ -55,17 +55,19 @@ export function sqliteHistoryTriggers(table: string, columns: readonly string[])
   const actor = `(SELECT mdis_audit() AS j) a`;
   const whole = (row: 'NEW' | 'OLD') => wholeRecord(columns, row);
   const statements = new Map<string, string>();
-  const add = (action: string, event: string, body: string) => {
+  const add = (action: string, event: string, body: string, when = 'mdis_history_on()') => {
     const trigger = sqliteTriggerName(table, action);
     statements.set(
       trigger,
-      `CREATE TRIGGER ${quote(trigger)} AFTER ${event} ON ${on} WHEN mdis_history_on() BEGIN ${INSERT_HISTORY} ${body}; END`,
+      `CREATE TRIGGER ${quote(trigger)} AFTER ${event} ON ${on} WHEN ${when} BEGIN ${INSERT_HISTORY} ${body}; END`,
     );
   };
+  // A batch's INSERT writes its create rows at once instead (sqliteHistoryInserted), up to 63 columns.
   add(
     'create',
     'INSERT',
     `SELECT ${SQLITE_NOW}, 'create', ${name}, NEW.id, d.c, ${SQLITE_ACTOR} FROM ${actor}, ${whole('NEW')}`,
+    columns.length <= MAX_JSON_OBJECT_PAIRS ? 'mdis_history_on() AND NOT mdis_bulk()' : undefined,
   );
   add(
     'update',
@@ -80,6 +82,36 @@ export function sqliteHistoryTriggers(table: string, columns: readonly string[])
     `SELECT ${SQLITE_NOW}, 'delete', ${name}, OLD.id, d.c, ${SQLITE_ACTOR} FROM ${actor}, ${whole('OLD')}`,
   );
   return statements;
+}
+
+/** SQLite: the name of the history trigger of a table's inserts. */
+export function sqliteHistoryCreateTrigger(table: string): string {
+  return sqliteTriggerName(table, 'create');
+}
+
+/**
+ * SQLite: the columns a live create trigger records, when it is the bulk-aware one that
+ * sqliteHistoryTriggers makes of them; otherwise null (an older trigger fires row by row anyway).
+ */
+export function sqliteHistoryColumns(table: string, statement: string): string[] | null {
+  const object = /\(SELECT json_object\((.*)\) AS c\) d; END$/s.exec(statement)?.[1];
+  if (object === undefined) return null;
+  const columns = [...object.matchAll(/'(?:[^']|'')*', NEW\."((?:[^"]|"")*)"/g)].map((m) => m[1].replace(/""/g, '"'));
+  const wanted = sqliteHistoryTriggers(table, columns).get(sqliteHistoryCreateTrigger(table));
+  return wanted === statement && wanted.includes('mdis_bulk()') ? columns : null;
+}
+
+/**
+ * SQLite: what the create trigger writes, for the rows of one batch INSERT at once and in their
+ * order; its one parameter is their ids as a JSON array, in the order they were inserted.
+ */
+export function sqliteHistoryInserted(table: string, columns: readonly string[]): string {
+  const record = `json_object(${columns.map((c) => `${literal(c)}, r.${quote(c)}`).join(', ')})`;
+  return (
+    `${INSERT_HISTORY} SELECT ${SQLITE_NOW}, 'create', ${literal(table)}, r.id, ${record}, ${SQLITE_ACTOR} ` +
+    `FROM (SELECT mdis_audit() AS j) a, json_each(?) AS k JOIN ${quote(table)} AS r ON r.id = k.value ` +
+    `WHERE mdis_history_on() ORDER BY k.key`
+  );
 }
 
 async function ensureSqlite(db: AnyDb, table: string, columns: readonly string[]): Promise<void> {
