@@ -130,20 +130,93 @@ async function replaceSqliteTriggers(db: AnyDb, table: string, wanted: Map<strin
   }
 }
 
-async function ensurePostgres(db: AnyDb, table: string, exclude: readonly string[]): Promise<void> {
-  // PostgreSQL hands the function whole rows: one trigger per table, whatever its columns; the
-  // columns never to record (secrets) are the trigger's arguments.
-  const found = await sql<{ present: number }>`
-    SELECT 1 AS present FROM pg_trigger WHERE tgname = ${PG_TRIGGER} AND tgrelid = to_regclass(${quote(table)})`.execute(
-    db,
-  );
-  if (found.rows.length > 0) return;
+// PostgreSQL: one AFTER INSERT trigger per statement (`mdis_history_ins`), which writes the history
+// of all the statement's new rows with one INSERT ... SELECT from its transition table, and one row
+// trigger for updates and deletions (`mdis_history`, the function of migration 20261126T0000). The
+// rows are the ones the row trigger wrote for inserts (same text, actor, time, and order: the
+// transition table holds the rows in the order they were inserted); a 500-row INSERT of an import
+// runs one statement for its history instead of 500 PL/pgSQL calls with a query each.
+const PG_INSERT_TRIGGER = 'mdis_history_ins';
+const PG_INSERT_FUNCTION = `
+  CREATE OR REPLACE FUNCTION mdis_record_history_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+  DECLARE
+    actor jsonb := nullif(current_setting('mdis.audit', true), '')::jsonb;
+    skip text[] := coalesce(TG_ARGV, '{}'::text[]);
+  BEGIN
+    IF actor IS NOT NULL AND jsonb_typeof(actor) = 'string' THEN RETURN NULL; END IF;
+    ${INSERT_HISTORY}
+    SELECT to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'create', TG_TABLE_NAME, n.id,
+      (to_jsonb(n) - skip)::text, (actor->>'u')::integer, actor->>'n', actor->>'b', actor->>'r', actor->>'c'
+    FROM new_rows n;
+    RETURN NULL;
+  END $$`;
+
+/** Creates the function of the statement-level insert trigger where it is missing (migrations call this too). */
+export async function ensurePostgresInsertHistoryFunction(db: AnyDb): Promise<void> {
+  const found = await sql<{
+    present: string | null;
+  }>`SELECT to_regprocedure('mdis_record_history_insert()')::text AS present`.execute(db);
+  if (found.rows[0]?.present) return;
+  await sql.raw(PG_INSERT_FUNCTION).execute(db);
+}
+
+/** pg_trigger.tgtype: the trigger fires on INSERT. */
+const TRIGGER_TYPE_INSERT = 4;
+
+interface LivePgTrigger {
+  name: string;
+  type: number;
+  args: Buffer | string;
+}
+
+/** The arguments a trigger was created with (pg_trigger.tgargs: each one ends with a NUL byte). */
+function triggerArguments(args: Buffer | string): string[] {
+  const text = typeof args === 'string' ? args : args.toString('utf8');
+  return text.split('\0').slice(0, -1);
+}
+
+async function createPostgresTriggers(db: AnyDb, table: string, exclude: readonly string[]): Promise<void> {
+  const on = quote(table);
+  const args = exclude.map(literal).join(', ');
+  await ensurePostgresInsertHistoryFunction(db);
+  await sql.raw(`DROP TRIGGER IF EXISTS ${PG_TRIGGER} ON ${on}`).execute(db);
+  await sql.raw(`DROP TRIGGER IF EXISTS ${PG_INSERT_TRIGGER} ON ${on}`).execute(db);
   await sql
     .raw(
-      `CREATE TRIGGER ${PG_TRIGGER} AFTER INSERT OR UPDATE OR DELETE ON ${quote(table)} ` +
-        `FOR EACH ROW EXECUTE FUNCTION mdis_record_history(${exclude.map(literal).join(', ')})`,
+      `CREATE TRIGGER ${PG_INSERT_TRIGGER} AFTER INSERT ON ${on} REFERENCING NEW TABLE AS new_rows ` +
+        `FOR EACH STATEMENT EXECUTE FUNCTION mdis_record_history_insert(${args})`,
     )
     .execute(db);
+  await sql
+    .raw(
+      `CREATE TRIGGER ${PG_TRIGGER} AFTER UPDATE OR DELETE ON ${on} ` +
+        `FOR EACH ROW EXECUTE FUNCTION mdis_record_history(${args})`,
+    )
+    .execute(db);
+}
+
+async function ensurePostgres(db: AnyDb, table: string, exclude: readonly string[]): Promise<void> {
+  // PostgreSQL hands the functions whole rows: the triggers are the same whatever the columns; the
+  // columns never to record (secrets, maintained values) are the triggers' arguments.
+  const live = await sql<LivePgTrigger>`
+    SELECT tgname AS name, tgtype AS type, tgargs AS args FROM pg_trigger
+    WHERE tgname IN (${PG_TRIGGER}, ${PG_INSERT_TRIGGER}) AND tgrelid = to_regclass(${quote(table)})`.execute(db);
+  const row = live.rows.find((trigger) => trigger.name === PG_TRIGGER);
+  const insert = live.rows.find((trigger) => trigger.name === PG_INSERT_TRIGGER);
+  if (row && insert && (row.type & TRIGGER_TYPE_INSERT) === 0) return;
+  // A table of a version before the statement trigger has one row trigger for all three events:
+  // replaced, keeping the columns it leaves out.
+  await createPostgresTriggers(db, table, row ? triggerArguments(row.args) : exclude);
+}
+
+/** Every table of the current schema whose history triggers predate the statement-level insert trigger. */
+export async function upgradePostgresHistoryTriggers(db: AnyDb): Promise<void> {
+  const { rows } = await sql<{ table: string }>`
+    SELECT c.relname AS table FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+    WHERE t.tgname = ${PG_TRIGGER} AND (t.tgtype & ${TRIGGER_TYPE_INSERT}) <> 0
+      AND c.relnamespace = current_schema()::regnamespace
+    ORDER BY c.relname`.execute(db);
+  for (const { table } of rows) await ensurePostgres(db, table, []);
 }
 
 /** A join table of an m:n relation: which table each of its two columns points at. */
@@ -211,8 +284,7 @@ export async function ensureLinkHistoryTriggers(
  * maintained columns: derived values, never a change of the record).
  */
 export async function excludeFromPostgresHistory(db: AnyDb, table: string, exclude: readonly string[]): Promise<void> {
-  await sql.raw(`DROP TRIGGER IF EXISTS ${PG_TRIGGER} ON ${quote(table)}`).execute(db);
-  await ensurePostgres(db, table, exclude);
+  await createPostgresTriggers(db, table, exclude);
 }
 
 export interface HistoryOptions {
