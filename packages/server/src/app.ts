@@ -176,8 +176,18 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
 function registerWarmUp(app: FastifyInstance, services: ReturnType<typeof createServices>): void {
   const stop = new AbortController();
   let running: Promise<void> | undefined;
+  let answering = 0; // requests between their start and their answer (the warm-up's own between its steps: none)
+  app.addHook('onRequest', (_request, _reply, done) => {
+    answering += 1;
+    done();
+  });
+  app.addHook('onResponse', (_request, _reply, done) => {
+    answering -= 1;
+    done();
+  });
   app.addHook('onListen', (done) => {
     const steps = {
+      busy: () => answering > 0,
       // as a browser asks: the precompressed copy
       get: (url: string) => app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } }),
       forms: async () => (await services.templates.listForms()).map((form) => form.name),

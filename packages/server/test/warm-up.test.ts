@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from './helpers/test-app';
 function recording(forms: string[], failing: string[] = []) {
   const asked: string[] = [];
   const steps: WarmUpSteps = {
+    busy: () => false,
     get: async (url) => asked.push(`GET ${url}`),
     forms: async () => forms,
     list: async (form) => {
@@ -46,6 +47,18 @@ describe('the warm-up', () => {
     const result = await warmUp(steps, stop.signal);
     expect(asked.filter((step) => step.startsWith('list'))).toEqual(['list core']);
     expect(result).toEqual({ warmed: ['core'], stopped: true });
+  });
+
+  it('waits while the server answers others, and reads nothing while they never stop', async () => {
+    const { asked, steps } = recording(['core']);
+    let others = 3;
+    steps.busy = () => others-- > 0;
+    expect(await warmUp(steps, new AbortController().signal)).toEqual({ warmed: ['core'], stopped: false });
+    expect(others).toBeLessThan(0);
+    steps.busy = () => true;
+    asked.length = 0;
+    expect(await warmUp(steps, new AbortController().signal, 100)).toEqual({ warmed: [], stopped: true });
+    expect(asked).toEqual([]);
   });
 
   it('reads nothing more once its time is up', async () => {
