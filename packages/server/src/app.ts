@@ -38,6 +38,7 @@ import { syncMaintainedColumns } from './engine/schema-sync/maintained';
 import { rebuildNullsLastIndexes } from './engine/schema-sync/nulls-first';
 import { addShippedIndexes } from './seed/shipped-indexes';
 import { createFileServices, createServices } from './services';
+import { FIRST_LIST, WARM_UP_READER, warmUp } from './warm-up';
 import { generatedDirOf } from './modules/template-manager/generator/code-generator';
 import { createGeneratedHooks } from './modules/template-manager/generator/generated-hooks';
 import { syncGeneratedFolder } from './modules/template-manager/generator/generated-sync';
@@ -111,6 +112,7 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
     const services = createServices(database, options, config, app.log);
     await useGeneratedCode(app, config, services);
     await syncMaintainedOnStart(database, services, app.log);
+    registerWarmUp(app, services);
     // One template revision read per request (engine/templates/template-store.ts).
     registerTemplateScope(app);
     // First, so that refusals (401, 403) carry them too.
@@ -168,6 +170,41 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
     throw error;
   }
   return app;
+}
+
+/** Once the server listens, what a landing page asks first is read once for itself (warm-up.ts). */
+function registerWarmUp(app: FastifyInstance, services: ReturnType<typeof createServices>): void {
+  const stop = new AbortController();
+  let running: Promise<void> | undefined;
+  let answering = 0; // requests between their start and their answer (the warm-up's own between its steps: none)
+  app.addHook('onRequest', (_request, _reply, done) => {
+    answering += 1;
+    done();
+  });
+  app.addHook('onResponse', (_request, _reply, done) => {
+    answering -= 1;
+    done();
+  });
+  app.addHook('onListen', (done) => {
+    const steps = {
+      busy: () => answering > 0,
+      // as a browser asks: the precompressed copy
+      get: (url: string) => app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } }),
+      forms: async () => (await services.templates.listForms()).map((form) => form.name),
+      list: (form: string) => services.records.list(WARM_UP_READER, { kind: 'form', name: form }, FIRST_LIST),
+    };
+    const started = performance.now();
+    running = warmUp(steps, stop.signal).then(({ warmed, stopped }) =>
+      app.log.info(
+        `warm-up: ${String(warmed.length)} form lists read in ${(performance.now() - started).toFixed(0)} ms${stopped ? ', stopped' : ''}`,
+      ),
+    );
+    done(); // not awaited: the server answers meanwhile
+  });
+  app.addHook('onClose', async () => {
+    stop.abort();
+    await running;
+  });
 }
 
 /**

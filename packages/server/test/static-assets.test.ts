@@ -12,6 +12,7 @@ const SCRIPT = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{ 
 const STYLE = `.table { color: #123456; }\n`.repeat(100);
 const INDEX = `<!doctype html><html><head><title>mDIS app</title><script type="module" src="/assets/index-3f2a9c1b.js"></script></head><body>${'<!-- padding -->'.repeat(80)}</body></html>`;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const ICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><circle cx="4" cy="4" r="4"/></svg>';
 
 describe('the built web app (static assets)', () => {
   let t: TestApp;
@@ -22,6 +23,8 @@ describe('the built web app (static assets)', () => {
     writeFileSync(join(dist, 'index.html'), INDEX);
     writeFileSync(join(dist, 'assets', 'index-3f2a9c1b.js'), SCRIPT);
     writeFileSync(join(dist, 'assets', 'index-77aa01de.css'), STYLE);
+    writeFileSync(join(dist, 'mdis-icon.svg'), ICON);
+    writeFileSync(join(dist, 'sw.js'), 'self.skipWaiting();\n');
     expect(precompressDir(dist)).toBe(3);
     t = await createTestApp('sqlite', { webDistDir: dist });
   });
@@ -70,5 +73,16 @@ describe('the built web app (static assets)', () => {
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(brotliDecompressSync(response.rawPayload).toString()).toBe(INDEX);
     }
+  });
+
+  it('lets browsers keep the icon for a day (the app shows it again on every page and sort)', async () => {
+    const response = await get('/mdis-icon.svg', 'gzip, br');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(ICON);
+    expect(response.headers['cache-control']).toBe('public, max-age=86400');
+  });
+
+  it('makes browsers revalidate the offline worker, whose name never changes', async () => {
+    expect((await get('/sw.js')).headers['cache-control']).toBe('no-cache');
   });
 });

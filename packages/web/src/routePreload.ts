@@ -1,12 +1,46 @@
 // A script of its own, loaded beside the app's entry and run before it: the entry runs only once
-// its whole module graph has arrived, and only then would its router ask for the page's chunk, a
-// chunk chain on every cold visit (issue 18). This starts the chunks of the page the address asks
-// for at once; the build writes which chunks each landing page needs onto this script's tag
-// (build/routePreload.ts). No imports: it must not wait for anything itself.
+// its whole module graph has arrived, and only then would its router ask for the page's chunk and
+// the app for its first data, a chain on every cold visit (issue 18). This starts the chunks of the
+// page the address asks for at once; the build writes which chunks each landing page needs onto this
+// script's tag (build/routePreload.ts). It also sends the GETs the app asks first on that page with
+// the stored token, and the model template once the form's has answered (landingRequests.ts); the API client adopts each answer once, for the same URL
+// and token (platform/api/earlyRequests.ts). It imports nothing the entry shares: it must not wait.
+import { followUpUrl, landingRequestUrls, storedToken } from './landingRequests';
+import type { EarlyRequests } from './platform/api/earlyRequests';
 
 const hints = document.querySelector('script[data-route-chunks]')?.getAttribute('data-route-chunks');
 const routes = hints ? (JSON.parse(hints) as [pattern: string, files: string[]][]) : [];
-const path = location.hash.replace(/^#/, '').split('?')[0] || '/';
+const route = location.hash.replace(/^#/, '') || '/';
+const path = route.split('?')[0] || '/';
+
+function sendEarly(early: EarlyRequests): void {
+  const token = storedToken(localStorage.getItem('user'));
+  const remembers = (form: string) =>
+    localStorage.getItem(`mdis-form:${form}`) !== null || /(^|;\s*)facetSearch=/.test(document.cookie);
+  // the API client's headers, so that the server answers exactly as it would answer the app
+  const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const send = (url: string) => {
+    if (early.closed) return;
+    const response = fetch(url, { headers, credentials: 'same-origin' });
+    early.requests.push({ url, token, startedAt: performance.now(), response });
+    // a copy of the answer tells what follows it; one not adopted must not report its failure
+    response
+      .then((answer) => (answer.ok ? answer.clone().json() : null))
+      .then((body: unknown) => {
+        const next = followUpUrl(url, body);
+        if (next) send(next);
+      })
+      .catch(() => undefined);
+  };
+  for (const url of landingRequestUrls({ route, token, remembers })) send(url);
+}
+
+// The data first: over HTTP/1.1 the browser sends a host's requests six at a time, in the order
+// asked, and the page's chunks are some 55 requests.
+globalThis.mdisEarlyRequests ??= { closed: false, requests: [] };
+// the entry already ran (this script came late) and may have signed out: send nothing
+if (!globalThis.mdisEarlyRequests.closed) sendEarly(globalThis.mdisEarlyRequests);
 for (const file of routes.find(([pattern]) => new RegExp(pattern).test(path))?.[1] ?? []) {
   const link = document.createElement('link');
   link.rel = 'modulepreload';

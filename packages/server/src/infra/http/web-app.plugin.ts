@@ -30,12 +30,17 @@ export async function webAppPlugin(app: FastifyInstance, { distDir }: { distDir:
   });
 }
 
+/** The app's icon (favicon and brand logo), whose name has no hash. */
+const ICON = 'mdis-icon.svg';
+
 /**
- * Hashed assets are cached for a year without revalidation; everything else (index.html, the
- * service worker, the manifest, icons) is revalidated so that a new build is noticed.
+ * Hashed assets are cached for a year without revalidation; the icon for a day (it is shown again
+ * on every page and sort, each time a request when revalidated; a new icon shows within a day);
+ * everything else (index.html, the service worker, the manifest) is revalidated so that a new build
+ * is noticed.
  */
 function cacheControlOf(distDir: string, path: string): string {
   // Vite names what it writes under assets/ by a hash of the content: such a URL never changes meaning.
-  const hashed = path.startsWith(join(distDir, 'assets', sep));
-  return hashed ? 'public, max-age=31536000, immutable' : 'no-cache';
+  if (path.startsWith(join(distDir, 'assets', sep))) return 'public, max-age=31536000, immutable';
+  return path === join(distDir, ICON) ? 'public, max-age=86400' : 'no-cache';
 }

@@ -2,6 +2,7 @@ import { networkError, toApiError } from './toApiError';
 import type { ApiError } from './ApiError';
 import { serverReachability } from '../connection/serverReachability';
 import { offlineResponder, type OfflineRequest } from './offlineResponder';
+import { takeEarlyResponse } from './earlyRequests';
 
 /** The API base, relative to the page, so the app also works below a path prefix. */
 export const API_BASE = 'api/v1/';
@@ -80,15 +81,20 @@ export class ApiClient {
       url: buildUrl(path, options.query, options.base),
       body: options.body,
     };
-    let response: Response;
-    try {
-      response = await doFetch(offline.url, {
+    const send = () =>
+      doFetch(offline.url, {
         method: offline.method,
         headers,
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
         credentials: 'same-origin',
         signal: options.signal,
       });
+    // the same GET sent before the entry ran (routePreload.ts), with this token; failed: asked again
+    const early =
+      offline.method === 'GET' && !options.signal ? takeEarlyResponse(offline.url, token ?? null) : undefined;
+    let response: Response;
+    try {
+      response = await (early ? early.catch(send) : send());
     } catch (error) {
       if (options.signal?.aborted) throw error;
       serverReachability.markUnreachable();
