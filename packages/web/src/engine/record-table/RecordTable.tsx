@@ -20,6 +20,7 @@ import { NO_NODE, completeOrder, recordRowProps, resolve } from './recordTableHe
 import { ROW_SELECT_COLUMN, TableProgress } from './lightParts';
 
 export const EMPTY_TABLE_MESSAGE = 'No data available for this filter setting.';
+export const LOADING_TABLE_MESSAGE = 'Loading records…';
 export const tableErrorMessage = (serverMessage: string) => `Unable to load table items: ${serverMessage}`;
 
 /** How the table looks and which list it shows, as the table's own state types. */
@@ -95,8 +96,12 @@ export const RecordTable = memo(function RecordTable(props: RecordTableProps) {
     [form, searchable, sortable, showId],
   );
   const columnIds = useMemo(() => ['mrt-row-select', ...columns.map((c) => c.id ?? '')], [columns]);
-  const columnOrder = completeOrder(state.columnOrder, columnIds);
-  const columnVisibility = showId ? state.columnVisibility : { ...state.columnVisibility, id: false };
+  // the same arrays while unchanged: the table makes its columns (and every row its cells) anew for new ones
+  const columnOrder = useMemo(() => completeOrder(state.columnOrder, columnIds), [state.columnOrder, columnIds]);
+  const columnVisibility = useMemo(
+    () => (showId ? state.columnVisibility : { ...state.columnVisibility, id: false }),
+    [showId, state.columnVisibility],
+  );
   const rowHeight = useRef<number | null>(null);
   const rowVirtualizerOptions = useMemo(() => ({ overscan: 5, measureElement: oneRowHeight(rowHeight) }), []);
 
@@ -176,10 +181,13 @@ export const RecordTable = memo(function RecordTable(props: RecordTableProps) {
     muiTableProps: { 'aria-label': `${form.name} records` },
     muiTableBodyRowProps: ({ row }) =>
       recordRowProps(row.original.id as number, { selectedId, onSelect, onStep, navigationDisabled }),
+    // never null: the table then says 'No records to display' (while loading, a false claim)
     renderEmptyRowsFallback: () =>
-      error || loading ? null : (
-        <Typography sx={{ p: 2, fontStyle: 'italic' }} color="text.secondary">
-          {EMPTY_TABLE_MESSAGE}
+      error ? (
+        <></>
+      ) : (
+        <Typography sx={{ p: 2, fontStyle: 'italic' }} color="text.secondary" role={loading ? 'status' : undefined}>
+          {loading ? LOADING_TABLE_MESSAGE : EMPTY_TABLE_MESSAGE}
         </Typography>
       ),
   });
@@ -189,6 +197,13 @@ export const RecordTable = memo(function RecordTable(props: RecordTableProps) {
   // screen mode uses; mDIS has none. Without a node to measure, the height stays 0 and nothing renders.
   table.refs.topToolbarRef = NO_NODE;
   table.refs.bottomToolbarRef = NO_NODE;
+  // It also prepares its column definitions anew in every render (a new array, with a new row
+  // checkbox column): the table then makes new columns, every row new cells, and each memoised
+  // cell renders again, whatever changed (another current row, the progress bar, a later answer).
+  // While our columns are the same, the table keeps the ones it prepared first.
+  const prepared = useRef<{ from: typeof columns; columns: typeof table.options.columns } | null>(null);
+  if (prepared.current?.from === columns) table.options.columns = prepared.current.columns;
+  else prepared.current = { from: columns, columns: table.options.columns };
 
   return (
     <>

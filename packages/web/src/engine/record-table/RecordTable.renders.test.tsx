@@ -1,0 +1,69 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import type { FormRecord } from '../api/records.api';
+import { CORE_FORM } from '../form-screen/test/fixtures';
+import { RecordTable, type RecordTableProps, type RecordTableState } from './RecordTable';
+
+const STATE: RecordTableState = {
+  pagination: { pageIndex: 0, pageSize: 25 },
+  sorting: [],
+  columnVisibility: {},
+  columnOrder: [],
+  columnFilters: [],
+  showColumnFilters: false,
+  rowSelection: {},
+};
+const NAMES: ReadonlySet<string> = new Set(['core', 'top_depth', 'comment']);
+
+/** Records whose comment counts how often a cell reads it. */
+function countedRecords(count: number) {
+  const reads = { comment: 0 };
+  const items = Array.from({ length: count }, (_, index): FormRecord => {
+    const record: FormRecord = { id: index + 1, core: index + 1, top_depth: index * 10 };
+    Object.defineProperty(record, 'comment', {
+      enumerable: true,
+      get: () => {
+        reads.comment += 1;
+        return `comment ${String(index + 1)}`;
+      },
+    });
+    return record;
+  });
+  return { items, reads };
+}
+
+function props(items: FormRecord[], extra: Partial<RecordTableProps> = {}): RecordTableProps {
+  return {
+    form: CORE_FORM,
+    searchable: NAMES,
+    sortable: NAMES,
+    showId: true,
+    items,
+    totalCount: items.length,
+    loading: false,
+    state: STATE,
+    onStateChange: () => {},
+    selectedId: null,
+    onSelect: () => {},
+    onStep: () => {},
+    navigationDisabled: false,
+    ...extra,
+  };
+}
+
+// Issue 18: the rows' cells are the bulk of a table render; a render that changes no record
+// (another current row, the progress bar, a later answer) renders none of them again.
+describe('the record table rendered again', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('renders no cell again when another row becomes current or the list starts loading', () => {
+    const { items, reads } = countedRecords(10);
+    const { rerender } = render(<RecordTable {...props(items)} />);
+    expect(screen.getByText('comment 3')).toBeDefined();
+    reads.comment = 0;
+    rerender(<RecordTable {...props(items, { selectedId: 3 })} />);
+    rerender(<RecordTable {...props(items, { selectedId: 3, loading: true })} />);
+    expect(document.querySelector('tr[aria-current="true"]')?.getAttribute('data-record-id')).toBe('3');
+    expect(reads.comment).toBe(0);
+  });
+});
