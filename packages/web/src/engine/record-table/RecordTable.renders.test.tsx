@@ -66,4 +66,29 @@ describe('the record table rendered again', () => {
     expect(document.querySelector('tr[aria-current="true"]')?.getAttribute('data-record-id')).toBe('3');
     expect(reads.comment).toBe(0);
   });
+
+  it('renders no cell again when the filterable and sortable columns become known while no column filters', () => {
+    const { items, reads } = countedRecords(10);
+    const { rerender } = render(<RecordTable {...props(items, { searchable: new Set(), sortable: undefined })} />);
+    expect(screen.getByText('comment 3')).toBeDefined();
+    reads.comment = 0;
+    // the model template's answer: the filterable columns (shown only in the filter-by-value row)
+    rerender(<RecordTable {...props(items, { searchable: new Set(NAMES), sortable: undefined })} />);
+    // app/forms: the sortable columns; then the same names again in a new set
+    rerender(<RecordTable {...props(items, { searchable: new Set(NAMES), sortable: new Set(['core']) })} />);
+    reads.comment = 0;
+    rerender(<RecordTable {...props(items, { searchable: new Set(NAMES), sortable: new Set(['core']) })} />);
+    expect(reads.comment).toBe(0);
+  });
+
+  it('shows a filter input only in the columns that filter, once the filter-by-value row is shown', () => {
+    const { items } = countedRecords(2);
+    const shown = { ...STATE, showColumnFilters: true };
+    const { rerender } = render(
+      <RecordTable {...props(items, { searchable: new Set(), state: shown, showId: false })} />,
+    );
+    expect(screen.queryAllByPlaceholderText(/filter by/i)).toHaveLength(0);
+    rerender(<RecordTable {...props(items, { searchable: new Set(['comment']), state: shown, showId: false })} />);
+    expect(screen.getAllByPlaceholderText(/filter by/i)).toHaveLength(1);
+  });
 });

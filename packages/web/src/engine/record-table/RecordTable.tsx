@@ -52,6 +52,21 @@ function oneRowHeight(known: { current: number | null }) {
   };
 }
 
+const NO_NAMES: ReadonlySet<string> = new Set();
+
+/** The set of the last render while it holds the same names. */
+function useSameNames<T extends ReadonlySet<string> | undefined>(names: T): T {
+  const kept = useRef(names);
+  const same =
+    kept.current === names ||
+    (kept.current !== undefined &&
+      names !== undefined &&
+      kept.current.size === names.size &&
+      [...names].every((name) => kept.current?.has(name)));
+  if (!same) kept.current = names;
+  return kept.current;
+}
+
 /** Above this many rows a page is virtualised: only the rows in view are in the document. */
 export const VIRTUAL_ROWS_FROM = 50;
 
@@ -91,9 +106,15 @@ export interface RecordTableProps {
 export const RecordTable = memo(function RecordTable(props: RecordTableProps) {
   const { form, searchable, sortable, showId, items, totalCount, loading, error, state, onStateChange } = props;
   const { selectedId, onSelect, onStep, navigationDisabled, virtual = false } = props;
+  // Which columns filter shows only in the filter-by-value row (or on a filtered column's label):
+  // while neither shows, the model template's later answer is no reason for new columns. And a new
+  // set of the same names is none either.
+  const filtering = state.showColumnFilters || state.columnFilters.length > 0;
+  const filterable = useSameNames(filtering ? searchable : NO_NAMES);
+  const sortableNames = useSameNames(sortable);
   const columns = useMemo(
-    () => tableColumns({ form, searchable, sortable, showId }),
-    [form, searchable, sortable, showId],
+    () => tableColumns({ form, searchable: filterable, sortable: sortableNames, showId }),
+    [form, filterable, sortableNames, showId],
   );
   const columnIds = useMemo(() => ['mrt-row-select', ...columns.map((c) => c.id ?? '')], [columns]);
   // the same arrays while unchanged: the table makes its columns (and every row its cells) anew for new ones
