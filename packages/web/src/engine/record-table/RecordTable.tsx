@@ -1,4 +1,4 @@
-import { memo, useMemo, useRef } from 'react';
+import { memo, useMemo, useState } from 'react';
 import {
   MaterialReactTable,
   useMaterialReactTable,
@@ -16,7 +16,7 @@ import type { FormTemplate } from '@mdis/shared';
 import type { FormRecord } from '../api/records.api';
 import { PAGE_SIZES } from '../storage/formStorage';
 import { tableColumns } from './tableColumns';
-import { NO_NODE, completeOrder, recordRowProps, resolve } from './recordTableHelpers';
+import { completeOrder, keepTableParts, recordRowProps, resolve } from './recordTableHelpers';
 import { ROW_SELECT_COLUMN, TableProgress } from './lightParts';
 
 export const EMPTY_TABLE_MESSAGE = 'No data available for this filter setting.';
@@ -40,7 +40,8 @@ export interface RecordTableState {
  * new rows (bench:web --trace). A compact row is one line high: the first row is read once and the
  * others take its height; the virtualizer's ResizeObserver still reports any row that differs.
  */
-function oneRowHeight(known: { current: number | null }) {
+function oneRowHeight() {
+  const known: { current: number | null } = { current: null };
   return (row: Element, entry: ResizeObserverEntry | undefined): number => {
     const observed = entry?.borderBoxSize[0]?.blockSize;
     if (observed !== undefined) return Math.round(observed);
@@ -54,17 +55,10 @@ function oneRowHeight(known: { current: number | null }) {
 
 const NO_NAMES: ReadonlySet<string> = new Set();
 
-/** The set of the last render while it holds the same names. */
-function useSameNames<T extends ReadonlySet<string> | undefined>(names: T): T {
-  const kept = useRef(names);
-  const same =
-    kept.current === names ||
-    (kept.current !== undefined &&
-      names !== undefined &&
-      kept.current.size === names.size &&
-      [...names].every((name) => kept.current?.has(name)));
-  if (!same) kept.current = names;
-  return kept.current;
+/** The same set in every render while it holds the same names (undefined: not known). */
+function useSameNames(names: ReadonlySet<string> | undefined): ReadonlySet<string> | undefined {
+  const key = names && [...names].sort().join('\n');
+  return useMemo(() => (key === undefined ? undefined : new Set(key === '' ? [] : key.split('\n'))), [key]);
 }
 
 /** Above this many rows a page is virtualised: only the rows in view are in the document. */
@@ -110,7 +104,7 @@ export const RecordTable = memo(function RecordTable(props: RecordTableProps) {
   // while neither shows, the model template's later answer is no reason for new columns. And a new
   // set of the same names is none either.
   const filtering = state.showColumnFilters || state.columnFilters.length > 0;
-  const filterable = useSameNames(filtering ? searchable : NO_NAMES);
+  const filterable = useSameNames(filtering ? searchable : NO_NAMES) ?? NO_NAMES;
   const sortableNames = useSameNames(sortable);
   const columns = useMemo(
     () => tableColumns({ form, searchable: filterable, sortable: sortableNames, showId }),
@@ -123,8 +117,7 @@ export const RecordTable = memo(function RecordTable(props: RecordTableProps) {
     () => (showId ? state.columnVisibility : { ...state.columnVisibility, id: false }),
     [showId, state.columnVisibility],
   );
-  const rowHeight = useRef<number | null>(null);
-  const rowVirtualizerOptions = useMemo(() => ({ overscan: 5, measureElement: oneRowHeight(rowHeight) }), []);
+  const [rowVirtualizerOptions] = useState(() => ({ overscan: 5, measureElement: oneRowHeight() }));
 
   const table = useMaterialReactTable<FormRecord>({
     columns,
@@ -213,18 +206,7 @@ export const RecordTable = memo(function RecordTable(props: RecordTableProps) {
       ),
   });
 
-  // material-react-table measures its toolbars after every commit of the table (offsetHeight: a
-  // forced layout of the page) and renders the table again with the height, which only its full
-  // screen mode uses; mDIS has none. Without a node to measure, the height stays 0 and nothing renders.
-  table.refs.topToolbarRef = NO_NODE;
-  table.refs.bottomToolbarRef = NO_NODE;
-  // It also prepares its column definitions anew in every render (a new array, with a new row
-  // checkbox column): the table then makes new columns, every row new cells, and each memoised
-  // cell renders again, whatever changed (another current row, the progress bar, a later answer).
-  // While our columns are the same, the table keeps the ones it prepared first.
-  const prepared = useRef<{ from: typeof columns; columns: typeof table.options.columns } | null>(null);
-  if (prepared.current?.from === columns) table.options.columns = prepared.current.columns;
-  else prepared.current = { from: columns, columns: table.options.columns };
+  keepTableParts(table, columns);
 
   return (
     <>
