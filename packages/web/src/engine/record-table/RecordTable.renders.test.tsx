@@ -91,4 +91,17 @@ describe('the record table rendered again', () => {
     rerender(<RecordTable {...props(items, { searchable: new Set(['comment']), state: shown, showId: false })} />);
     expect(screen.getAllByPlaceholderText(/filter by/i)).toHaveLength(1);
   });
+
+  it('shows the rows and columns in view of a virtualised page rendered once (nothing renders it again)', () => {
+    // happy-dom lays nothing out: every element gets the size of a 600 px high table
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 0, 1000, 600));
+    vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockReturnValue(1000);
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(600);
+    const { items } = countedRecords(200);
+    const big = { ...STATE, pagination: { pageIndex: 0, pageSize: 200 } };
+    render(<RecordTable {...props(items, { virtual: true, state: big })} />);
+    // (every column measures 1000 px here: the first ones are in view)
+    expect(screen.getByRole('columnheader', { name: /Core/ })).toBeDefined();
+    expect(document.querySelectorAll('tr[data-record-id="1"] td').length).toBeGreaterThan(1);
+  });
 });

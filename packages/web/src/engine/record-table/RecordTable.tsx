@@ -1,11 +1,13 @@
-import { memo, useMemo, useState } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
   MaterialReactTable,
   useMaterialReactTable,
   type MRT_ColumnFiltersState,
   type MRT_ColumnOrderState,
+  type MRT_ColumnVirtualizer,
   type MRT_PaginationState,
   type MRT_RowSelectionState,
+  type MRT_RowVirtualizer,
   type MRT_SortingState,
   type MRT_VisibilityState,
 } from 'material-react-table';
@@ -118,6 +120,16 @@ export const RecordTable = memo(function RecordTable(props: RecordTableProps) {
     [showId, state.columnVisibility],
   );
   const [rowVirtualizerOptions] = useState(() => ({ overscan: 5, measureElement: oneRowHeight() }));
+  const rowVirtualizer = useRef<MRT_RowVirtualizer | null>(null);
+  const columnVirtualizer = useRef<MRT_ColumnVirtualizer | null>(null);
+  // The virtualizers find their scroll element (the table container) only in a render after it is
+  // mounted: the table's own toolbar measure used to bring that render, which keepTableParts spares.
+  // Without another one (nothing else changed after a reload), a long page stayed blank: no row,
+  // no header cell. After the first commit, when the container is in place, they look again.
+  useLayoutEffect(() => {
+    rowVirtualizer.current?._willUpdate();
+    columnVirtualizer.current?._willUpdate();
+  }, []);
 
   const table = useMaterialReactTable<FormRecord>({
     columns,
@@ -145,7 +157,9 @@ export const RecordTable = memo(function RecordTable(props: RecordTableProps) {
     enableRowVirtualization: virtual,
     // a few rows past the view: each rendered row costs its ~15 cells whenever a page or sort arrives
     rowVirtualizerOptions,
+    rowVirtualizerInstanceRef: rowVirtualizer,
     enableColumnVirtualization: virtual,
+    columnVirtualizerInstanceRef: columnVirtualizer,
     columnVirtualizerOptions: { overscan: 3 },
     state: {
       pagination: state.pagination,
