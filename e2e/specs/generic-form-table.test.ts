@@ -96,6 +96,31 @@ browserSuite('the generic form: record table and toolbar', 'generic-form-table',
     await session().shot(page, 'columns-after-reload');
   });
 
+  test('says the records are loading while the list is on its way after a reload, never that there are none', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const list = (url: URL) => url.pathname === '/api/v1/form' && url.searchParams.get('name') === 'core';
+    const claims: string[] = [];
+    await page.route(list, async (route) => {
+      await held;
+      await route.continue().catch(() => undefined); // the test may have ended meanwhile
+    });
+    try {
+      await page.reload();
+      const loading = await visible(form.table.getByRole('status').filter({ hasText: 'Loading records…' }));
+      // the table's own empty text must not have shown meanwhile either
+      claims.push(...(await form.table.getByText(/No records to display|No data available/).allInnerTexts()));
+      await session().shot(page, 'table-loading');
+      release();
+      await form.waitForRowIds(coreIds().slice(0, 5));
+      await hidden(loading);
+    } finally {
+      release();
+      await page.unroute(list);
+    }
+    expect(claims).toEqual([]);
+  });
+
   test('filters by value in the filter row: "> 10" on the drillers top depth', async () => {
     await page.keyboard.press('Alt+F');
     const input = form.table.getByPlaceholder(`Filter by ${TOP}`);

@@ -74,7 +74,8 @@ export function TableSection() {
         items={items}
         totalCount={list.data?._meta.totalCount ?? 0}
         totalCountWords={totalCountWords(list.data?._meta)}
-        loading={list.isFetching}
+        // before its first answer too (pending and not yet fetching is still loading, not empty)
+        loading={list.isFetching || (list.isPending && !list.isError)}
         error={list.isError ? list.error.message : null}
         state={tableState}
         onStateChange={onStateChange}

@@ -18,7 +18,7 @@ export const formTemplateQuery = (formName: string) => ({
 });
 
 /** The form's model template (its columns' rules and labels), loaded once per model. */
-export const modelTemplateQuery = (form: FormTemplate) => ({
+export const modelTemplateQuery = (form: Pick<FormTemplate, 'dataModel'>) => ({
   queryKey: recordKeys.modelTemplate(form.dataModel),
   queryFn: () => recordsApi.modelTemplate(form.dataModel),
   staleTime: Infinity,

@@ -1,11 +1,13 @@
-import { memo, useMemo, useRef } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
   MaterialReactTable,
   useMaterialReactTable,
   type MRT_ColumnFiltersState,
   type MRT_ColumnOrderState,
+  type MRT_ColumnVirtualizer,
   type MRT_PaginationState,
   type MRT_RowSelectionState,
+  type MRT_RowVirtualizer,
   type MRT_SortingState,
   type MRT_VisibilityState,
 } from 'material-react-table';
@@ -16,10 +18,11 @@ import type { FormTemplate } from '@mdis/shared';
 import type { FormRecord } from '../api/records.api';
 import { PAGE_SIZES } from '../storage/formStorage';
 import { tableColumns } from './tableColumns';
-import { NO_NODE, completeOrder, recordRowProps, resolve } from './recordTableHelpers';
+import { completeOrder, keepTableParts, recordRowProps, resolve } from './recordTableHelpers';
 import { ROW_SELECT_COLUMN, TableProgress } from './lightParts';
 
 export const EMPTY_TABLE_MESSAGE = 'No data available for this filter setting.';
+export const LOADING_TABLE_MESSAGE = 'Loading records…';
 export const tableErrorMessage = (serverMessage: string) => `Unable to load table items: ${serverMessage}`;
 
 /** How the table looks and which list it shows, as the table's own state types. */
@@ -39,7 +42,8 @@ export interface RecordTableState {
  * new rows (bench:web --trace). A compact row is one line high: the first row is read once and the
  * others take its height; the virtualizer's ResizeObserver still reports any row that differs.
  */
-function oneRowHeight(known: { current: number | null }) {
+function oneRowHeight() {
+  const known: { current: number | null } = { current: null };
   return (row: Element, entry: ResizeObserverEntry | undefined): number => {
     const observed = entry?.borderBoxSize[0]?.blockSize;
     if (observed !== undefined) return Math.round(observed);
@@ -49,6 +53,14 @@ function oneRowHeight(known: { current: number | null }) {
     if (height > 0) known.current = height;
     return height;
   };
+}
+
+const NO_NAMES: ReadonlySet<string> = new Set();
+
+/** The same set in every render while it holds the same names (undefined: not known). */
+function useSameNames(names: ReadonlySet<string> | undefined): ReadonlySet<string> | undefined {
+  const key = names && [...names].sort().join('\n');
+  return useMemo(() => (key === undefined ? undefined : new Set(key === '' ? [] : key.split('\n'))), [key]);
 }
 
 /** Above this many rows a page is virtualised: only the rows in view are in the document. */
@@ -90,15 +102,34 @@ export interface RecordTableProps {
 export const RecordTable = memo(function RecordTable(props: RecordTableProps) {
   const { form, searchable, sortable, showId, items, totalCount, loading, error, state, onStateChange } = props;
   const { selectedId, onSelect, onStep, navigationDisabled, virtual = false } = props;
+  // Which columns filter shows only in the filter-by-value row (or on a filtered column's label):
+  // while neither shows, the model template's later answer is no reason for new columns. And a new
+  // set of the same names is none either.
+  const filtering = state.showColumnFilters || state.columnFilters.length > 0;
+  const filterable = useSameNames(filtering ? searchable : NO_NAMES) ?? NO_NAMES;
+  const sortableNames = useSameNames(sortable);
   const columns = useMemo(
-    () => tableColumns({ form, searchable, sortable, showId }),
-    [form, searchable, sortable, showId],
+    () => tableColumns({ form, searchable: filterable, sortable: sortableNames, showId }),
+    [form, filterable, sortableNames, showId],
   );
   const columnIds = useMemo(() => ['mrt-row-select', ...columns.map((c) => c.id ?? '')], [columns]);
-  const columnOrder = completeOrder(state.columnOrder, columnIds);
-  const columnVisibility = showId ? state.columnVisibility : { ...state.columnVisibility, id: false };
-  const rowHeight = useRef<number | null>(null);
-  const rowVirtualizerOptions = useMemo(() => ({ overscan: 5, measureElement: oneRowHeight(rowHeight) }), []);
+  // the same arrays while unchanged: the table makes its columns (and every row its cells) anew for new ones
+  const columnOrder = useMemo(() => completeOrder(state.columnOrder, columnIds), [state.columnOrder, columnIds]);
+  const columnVisibility = useMemo(
+    () => (showId ? state.columnVisibility : { ...state.columnVisibility, id: false }),
+    [showId, state.columnVisibility],
+  );
+  const [rowVirtualizerOptions] = useState(() => ({ overscan: 5, measureElement: oneRowHeight() }));
+  const rowVirtualizer = useRef<MRT_RowVirtualizer | null>(null);
+  const columnVirtualizer = useRef<MRT_ColumnVirtualizer | null>(null);
+  // The virtualizers find their scroll element (the table container) only in a render after it is
+  // mounted: the table's own toolbar measure used to bring that render, which keepTableParts spares.
+  // Without another one (nothing else changed after a reload), a long page stayed blank: no row,
+  // no header cell. After the first commit, when the container is in place, they look again.
+  useLayoutEffect(() => {
+    rowVirtualizer.current?._willUpdate();
+    columnVirtualizer.current?._willUpdate();
+  }, []);
 
   const table = useMaterialReactTable<FormRecord>({
     columns,
@@ -126,7 +157,9 @@ export const RecordTable = memo(function RecordTable(props: RecordTableProps) {
     enableRowVirtualization: virtual,
     // a few rows past the view: each rendered row costs its ~15 cells whenever a page or sort arrives
     rowVirtualizerOptions,
+    rowVirtualizerInstanceRef: rowVirtualizer,
     enableColumnVirtualization: virtual,
+    columnVirtualizerInstanceRef: columnVirtualizer,
     columnVirtualizerOptions: { overscan: 3 },
     state: {
       pagination: state.pagination,
@@ -176,19 +209,18 @@ export const RecordTable = memo(function RecordTable(props: RecordTableProps) {
     muiTableProps: { 'aria-label': `${form.name} records` },
     muiTableBodyRowProps: ({ row }) =>
       recordRowProps(row.original.id as number, { selectedId, onSelect, onStep, navigationDisabled }),
+    // never null: the table then says 'No records to display' (while loading, a false claim)
     renderEmptyRowsFallback: () =>
-      error || loading ? null : (
-        <Typography sx={{ p: 2, fontStyle: 'italic' }} color="text.secondary">
-          {EMPTY_TABLE_MESSAGE}
+      error ? (
+        <></>
+      ) : (
+        <Typography sx={{ p: 2, fontStyle: 'italic' }} color="text.secondary" role={loading ? 'status' : undefined}>
+          {loading ? LOADING_TABLE_MESSAGE : EMPTY_TABLE_MESSAGE}
         </Typography>
       ),
   });
 
-  // material-react-table measures its toolbars after every commit of the table (offsetHeight: a
-  // forced layout of the page) and renders the table again with the height, which only its full
-  // screen mode uses; mDIS has none. Without a node to measure, the height stays 0 and nothing renders.
-  table.refs.topToolbarRef = NO_NODE;
-  table.refs.bottomToolbarRef = NO_NODE;
+  keepTableParts(table, columns);
 
   return (
     <>

@@ -1,5 +1,5 @@
 import type { KeyboardEvent } from 'react';
-import type { MRT_ColumnOrderState, MRT_Updater } from 'material-react-table';
+import type { MRT_ColumnDef, MRT_ColumnOrderState, MRT_TableInstance, MRT_Updater } from 'material-react-table';
 
 // RecordTable's helpers: the DOM walk of the arrow keys and the table library's state updaters.
 
@@ -12,7 +12,7 @@ export function siblingRow(row: HTMLElement, target: 'previous' | 'next'): HTMLE
 }
 
 /** A ref that never holds its node (RecordTable hands it to the table for its toolbars). */
-export const NO_NODE = {
+const NO_NODE = {
   get current(): HTMLDivElement | null {
     return null;
   },
@@ -20,6 +20,31 @@ export const NO_NODE = {
     // dropped on purpose
   },
 };
+
+// per set of our column definitions (one per table and form): the table's prepared columns
+const preparedColumns = new WeakMap<readonly unknown[], unknown>();
+
+/**
+ * Spares the table two kinds of work material-react-table does in every render (RecordTable calls
+ * it right after useMaterialReactTable, before the table renders):
+ * - it measures its toolbars after every commit (offsetHeight: a forced layout of the page) and
+ *   renders the table again with the height, which only its full screen mode uses; mDIS has none.
+ *   Without a node to measure, the height stays 0 and nothing renders again.
+ * - it prepares its column definitions anew (a new array, with a new row checkbox column): the
+ *   table then makes new columns, every row new cells, and every memoised cell renders again,
+ *   whatever changed (another current row, the progress bar, a later answer). While `columns` are
+ *   the same, the table keeps the ones it prepared first.
+ */
+export function keepTableParts<T extends Record<string, unknown>>(
+  table: MRT_TableInstance<T>,
+  columns: readonly MRT_ColumnDef<T>[],
+): void {
+  table.refs.topToolbarRef = NO_NODE;
+  table.refs.bottomToolbarRef = NO_NODE;
+  const kept = preparedColumns.get(columns) as MRT_ColumnDef<T>[] | undefined;
+  if (kept) table.options.columns = kept;
+  else preparedColumns.set(columns, table.options.columns);
+}
 
 export function resolve<T>(updater: MRT_Updater<T>, current: T): T {
   return typeof updater === 'function' ? (updater as (old: T) => T)(current) : updater;

@@ -1,0 +1,107 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import type { FormRecord } from '../api/records.api';
+import { CORE_FORM } from '../form-screen/test/fixtures';
+import { RecordTable, type RecordTableProps, type RecordTableState } from './RecordTable';
+
+const STATE: RecordTableState = {
+  pagination: { pageIndex: 0, pageSize: 25 },
+  sorting: [],
+  columnVisibility: {},
+  columnOrder: [],
+  columnFilters: [],
+  showColumnFilters: false,
+  rowSelection: {},
+};
+const NAMES: ReadonlySet<string> = new Set(['core', 'top_depth', 'comment']);
+
+/** Records whose comment counts how often a cell reads it. */
+function countedRecords(count: number) {
+  const reads = { comment: 0 };
+  const items = Array.from({ length: count }, (_, index): FormRecord => {
+    const record: FormRecord = { id: index + 1, core: index + 1, top_depth: index * 10 };
+    Object.defineProperty(record, 'comment', {
+      enumerable: true,
+      get: () => {
+        reads.comment += 1;
+        return `comment ${String(index + 1)}`;
+      },
+    });
+    return record;
+  });
+  return { items, reads };
+}
+
+function props(items: FormRecord[], extra: Partial<RecordTableProps> = {}): RecordTableProps {
+  return {
+    form: CORE_FORM,
+    searchable: NAMES,
+    sortable: NAMES,
+    showId: true,
+    items,
+    totalCount: items.length,
+    loading: false,
+    state: STATE,
+    onStateChange: () => {},
+    selectedId: null,
+    onSelect: () => {},
+    onStep: () => {},
+    navigationDisabled: false,
+    ...extra,
+  };
+}
+
+// Issue 18: the rows' cells are the bulk of a table render; a render that changes no record
+// (another current row, the progress bar, a later answer) renders none of them again.
+describe('the record table rendered again', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('renders no cell again when another row becomes current or the list starts loading', () => {
+    const { items, reads } = countedRecords(10);
+    const { rerender } = render(<RecordTable {...props(items)} />);
+    expect(screen.getByText('comment 3')).toBeDefined();
+    reads.comment = 0;
+    rerender(<RecordTable {...props(items, { selectedId: 3 })} />);
+    rerender(<RecordTable {...props(items, { selectedId: 3, loading: true })} />);
+    expect(document.querySelector('tr[aria-current="true"]')?.getAttribute('data-record-id')).toBe('3');
+    expect(reads.comment).toBe(0);
+  });
+
+  it('renders no cell again when the filterable and sortable columns become known while no column filters', () => {
+    const { items, reads } = countedRecords(10);
+    const { rerender } = render(<RecordTable {...props(items, { searchable: new Set(), sortable: undefined })} />);
+    expect(screen.getByText('comment 3')).toBeDefined();
+    reads.comment = 0;
+    // the model template's answer: the filterable columns (shown only in the filter-by-value row)
+    rerender(<RecordTable {...props(items, { searchable: new Set(NAMES), sortable: undefined })} />);
+    // app/forms: the sortable columns; then the same names again in a new set
+    rerender(<RecordTable {...props(items, { searchable: new Set(NAMES), sortable: new Set(['core']) })} />);
+    reads.comment = 0;
+    rerender(<RecordTable {...props(items, { searchable: new Set(NAMES), sortable: new Set(['core']) })} />);
+    expect(reads.comment).toBe(0);
+  });
+
+  it('shows a filter input only in the columns that filter, once the filter-by-value row is shown', () => {
+    const { items } = countedRecords(2);
+    const shown = { ...STATE, showColumnFilters: true };
+    const { rerender } = render(
+      <RecordTable {...props(items, { searchable: new Set(), state: shown, showId: false })} />,
+    );
+    expect(screen.queryAllByPlaceholderText(/filter by/i)).toHaveLength(0);
+    rerender(<RecordTable {...props(items, { searchable: new Set(['comment']), state: shown, showId: false })} />);
+    expect(screen.getAllByPlaceholderText(/filter by/i)).toHaveLength(1);
+  });
+
+  it('shows the rows and columns in view of a virtualised page rendered once (nothing renders it again)', () => {
+    // happy-dom lays nothing out: every element gets the size of a 600 px high table
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 0, 1000, 600));
+    vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockReturnValue(1000);
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(600);
+    const { items } = countedRecords(200);
+    const big = { ...STATE, pagination: { pageIndex: 0, pageSize: 200 } };
+    render(<RecordTable {...props(items, { virtual: true, state: big })} />);
+    // (every column measures 1000 px here: the first ones are in view)
+    expect(screen.getByRole('columnheader', { name: /Core/ })).toBeDefined();
+    expect(document.querySelectorAll('tr[data-record-id="1"] td').length).toBeGreaterThan(1);
+  });
+});
