@@ -104,4 +104,21 @@ describe('the record table rendered again', () => {
     expect(screen.getByRole('columnheader', { name: /Core/ })).toBeDefined();
     expect(document.querySelectorAll('tr[data-record-id="1"] td').length).toBeGreaterThan(1);
   });
+
+  it('reads the layout of no header cell when a sort brings new rows to a virtualised page', () => {
+    // in the browser each read after React's writes is a forced layout of the page
+    const reads = vi
+      .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
+      .mockReturnValue(new DOMRect(0, 0, 1000, 600));
+    vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockReturnValue(1000);
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(600);
+    const big = { ...STATE, pagination: { pageIndex: 0, pageSize: 200 } };
+    const { rerender } = render(<RecordTable {...props(countedRecords(200).items, { virtual: true, state: big })} />);
+    const headerReads = () => reads.mock.contexts.filter((element) => element instanceof HTMLTableCellElement).length;
+    const before = headerReads();
+    const sorted = { ...big, sorting: [{ id: 'core', desc: true }] };
+    rerender(<RecordTable {...props(countedRecords(200).items.reverse(), { virtual: true, state: sorted })} />);
+    expect(document.querySelector('tr[data-record-id="200"]')).not.toBeNull();
+    expect(headerReads() - before).toBe(0);
+  });
 });

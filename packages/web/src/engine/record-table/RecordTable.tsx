@@ -57,6 +57,23 @@ function oneRowHeight() {
 
 const NO_NAMES: ReadonlySet<string> = new Set();
 
+/**
+ * The column virtualizer's measure of a header cell. Its own reads the cell's getBoundingClientRect
+ * whenever the header renders (a sort, a page): a forced layout of the page after React's writes.
+ * A virtualised table lays its cells out at their columns' sizes (grid layout, no resizing), which
+ * are its estimates; the ResizeObserver still reports any cell that differs.
+ */
+const headerCellWidth = (
+  cell: Element,
+  entry: ResizeObserverEntry | undefined,
+  virtualizer: { options: { estimateSize: (index: number) => number } },
+): number =>
+  Math.round(
+    entry?.borderBoxSize[0]?.inlineSize ?? virtualizer.options.estimateSize(Number(cell.getAttribute('data-index'))),
+  );
+
+const COLUMN_VIRTUALIZER_OPTIONS = { overscan: 3, measureElement: headerCellWidth };
+
 /** The same set in every render while it holds the same names (undefined: not known). */
 function useSameNames(names: ReadonlySet<string> | undefined): ReadonlySet<string> | undefined {
   const key = names && [...names].sort().join('\n');
@@ -160,7 +177,7 @@ export const RecordTable = memo(function RecordTable(props: RecordTableProps) {
     rowVirtualizerInstanceRef: rowVirtualizer,
     enableColumnVirtualization: virtual,
     columnVirtualizerInstanceRef: columnVirtualizer,
-    columnVirtualizerOptions: { overscan: 3 },
+    columnVirtualizerOptions: COLUMN_VIRTUALIZER_OPTIONS,
     state: {
       pagination: state.pagination,
       sorting: state.sorting,
