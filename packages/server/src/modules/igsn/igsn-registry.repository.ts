@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, PostgresAdapter, type Selectable, sql } from 'kysely';
 import type { Db, IgsnRegistryTable } from '../../infra/db/schema';
 
 type RegistryTables = { igsn_registry: IgsnRegistryTable };
@@ -11,6 +11,31 @@ const COLUMNS = ['igsn', 'data_model', 'model_id'] as const;
 function prefixEnd(prefix: string): string {
   const last = prefix.charCodeAt(prefix.length - 1);
   return prefix.slice(0, -1) + String.fromCharCode(last + 1);
+}
+
+/** See IgsnRegistry.registerMany. */
+async function registerMany(db: Kysely<RegistryTables>, rows: readonly IgsnRegistryRow[]): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const createdAt = new Date().toISOString();
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    // One array per column: a statement of a few lines for PostgreSQL to parse and plan instead of
+    // a VALUES list of an import batch's 1,000 rows (4,000 parameters: a third of its time).
+    const column = <K extends keyof IgsnRegistryRow>(key: K) => rows.map((row) => row[key]);
+    const { rows: inserted } = await sql<{ igsn: string }>`
+      INSERT INTO igsn_registry (igsn, data_model, model_id, created_at)
+      SELECT u.igsn, u.data_model, u.model_id, ${createdAt}
+      FROM unnest(CAST(${column('igsn')} AS text[]), CAST(${column('data_model')} AS text[]),
+        CAST(${column('model_id')} AS integer[])) AS u (igsn, data_model, model_id)
+      ON CONFLICT (igsn) DO NOTHING RETURNING igsn`.execute(db);
+    return new Set(inserted.map((row) => row.igsn));
+  }
+  const inserted = await db
+    .insertInto('igsn_registry')
+    .values(rows.map((row) => ({ ...row, created_at: createdAt })))
+    .onConflict((conflict) => conflict.column('igsn').doNothing())
+    .returning('igsn')
+    .execute();
+  return new Set(inserted.map((row) => row.igsn));
 }
 
 /**
@@ -82,17 +107,7 @@ export function createIgsnRegistry(connection: Db | Kysely<never>) {
     },
 
     /** Registers many IGSNs at once; returns those that were free (the others are registered already). */
-    async registerMany(rows: readonly IgsnRegistryRow[]): Promise<Set<string>> {
-      if (rows.length === 0) return new Set();
-      const createdAt = new Date().toISOString();
-      const inserted = await db
-        .insertInto('igsn_registry')
-        .values(rows.map((row) => ({ ...row, created_at: createdAt })))
-        .onConflict((conflict) => conflict.column('igsn').doNothing())
-        .returning('igsn')
-        .execute();
-      return new Set(inserted.map((row) => row.igsn));
-    },
+    registerMany: (rows: readonly IgsnRegistryRow[]): Promise<Set<string>> => registerMany(db, rows),
   };
 }
 
