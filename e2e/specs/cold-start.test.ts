@@ -9,6 +9,18 @@ import { browserSuite } from '../support/suite';
 
 const ENTRY = /\/assets\/index-[^/]+\.js$/;
 const FORM_PAGE_CHUNK = /\/assets\/FormPage-[^/]+\.js$/;
+/** The GETs a signed-in visit to the sample form asks first, by path and name. */
+const FIRST_DATA = [
+  '/api/v1/app/config',
+  '/api/v1/app/forms',
+  '/cg/api/get-form-template sample',
+  '/api/v1/form sample',
+  '/cg/api/get-model-template CurationSample',
+];
+const dataKey = (url: string) => {
+  const { pathname, searchParams } = new URL(url);
+  return [pathname, searchParams.get('name')].filter(Boolean).join(' ');
+};
 
 browserSuite('a cold visit to a form', 'cold-start', (session) => {
   test('asks for the form page while the entry script is still on its way', async () => {
@@ -44,5 +56,31 @@ browserSuite('a cold visit to a form', 'cold-start', (session) => {
     // it does register, a few seconds after the page's load event
     await page.evaluate(async () => navigator.serviceWorker.ready);
     expect(workerRequests.length).toBeGreaterThan(0);
+  });
+
+  test("asks for a signed-in visit's first data before the entry has run, and each of it once", async () => {
+    const user = await apiLogin(inject('baseUrl'), ADMIN.username, ADMIN.password);
+    const page = await session().newPage();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'GET') asked.push(dataKey(request.url()));
+    });
+    await page.addInitScript((stored) => localStorage.setItem('user', stored), JSON.stringify(user));
+    let listAskedWhileEntryHeld = false;
+    await page.route(ENTRY, async (route) => {
+      for (let waited = 0; waited < 10_000 && !asked.includes('/api/v1/form sample'); waited += 50)
+        await page.waitForTimeout(50);
+      listAskedWhileEntryHeld = asked.includes('/api/v1/form sample');
+      await route.continue();
+    });
+    await page.goto('/#/forms/sample-form');
+    await page.getByRole('toolbar', { name: 'Record actions' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(listAskedWhileEntryHeld).toBe(true);
+    for (const data of FIRST_DATA)
+      expect(
+        asked.filter((key) => key === data),
+        data,
+      ).toHaveLength(1);
   });
 });

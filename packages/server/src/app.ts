@@ -62,6 +62,8 @@ export interface BuildAppOptions {
   storage?: FileStorage;
   /** Extra plugins registered after the API (tests use this). */
   plugins?: FastifyPluginAsync[];
+  /** Read what a landing page asks first once, before the app is returned (main.ts; warm-up.ts). */
+  warmUp?: boolean;
 }
 
 /**
@@ -112,7 +114,6 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
     const services = createServices(database, options, config, app.log);
     await useGeneratedCode(app, config, services);
     await syncMaintainedOnStart(database, services, app.log);
-    registerWarmUp(app, services);
     // One template revision read per request (engine/templates/template-store.ts).
     registerTemplateScope(app);
     // First, so that refusals (401, 403) carry them too.
@@ -165,6 +166,7 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
     await app.register(apiDocsPlugin);
     await app.register(webAppPlugin, { distDir: options.webDistDir ?? config.webDistDir });
     await app.ready();
+    if (options.warmUp) await warmUpApp(app, services);
   } catch (error) {
     await app.close().catch(() => undefined);
     throw error;
@@ -172,39 +174,17 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
   return app;
 }
 
-/** Once the server listens, what a landing page asks first is read once for itself (warm-up.ts). */
-function registerWarmUp(app: FastifyInstance, services: ReturnType<typeof createServices>): void {
-  const stop = new AbortController();
-  let running: Promise<void> | undefined;
-  let answering = 0; // requests between their start and their answer (the warm-up's own between its steps: none)
-  app.addHook('onRequest', (_request, _reply, done) => {
-    answering += 1;
-    done();
+/** What a landing page asks first, read once for itself before the server answers anyone (warm-up.ts). */
+async function warmUpApp(app: FastifyInstance, services: ReturnType<typeof createServices>): Promise<void> {
+  const started = performance.now();
+  const { warmed, stopped } = await warmUp({
+    // as a browser asks: the precompressed copy
+    get: (url) => app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } }),
+    forms: async () => (await services.templates.listForms()).map((form) => form.name),
+    list: (form) => services.records.list(WARM_UP_READER, { kind: 'form', name: form }, FIRST_LIST),
   });
-  app.addHook('onResponse', (_request, _reply, done) => {
-    answering -= 1;
-    done();
-  });
-  app.addHook('onListen', (done) => {
-    const steps = {
-      busy: () => answering > 0,
-      // as a browser asks: the precompressed copy
-      get: (url: string) => app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } }),
-      forms: async () => (await services.templates.listForms()).map((form) => form.name),
-      list: (form: string) => services.records.list(WARM_UP_READER, { kind: 'form', name: form }, FIRST_LIST),
-    };
-    const started = performance.now();
-    running = warmUp(steps, stop.signal).then(({ warmed, stopped }) =>
-      app.log.info(
-        `warm-up: ${String(warmed.length)} form lists read in ${(performance.now() - started).toFixed(0)} ms${stopped ? ', stopped' : ''}`,
-      ),
-    );
-    done(); // not awaited: the server answers meanwhile
-  });
-  app.addHook('onClose', async () => {
-    stop.abort();
-    await running;
-  });
+  const took = (performance.now() - started).toFixed(0);
+  app.log.info(`warm-up: ${String(warmed.length)} form lists read in ${took} ms${stopped ? ', out of time' : ''}`);
 }
 
 /**

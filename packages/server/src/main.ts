@@ -38,7 +38,7 @@ async function main(): Promise<void> {
     models.map((model) => model.table),
   );
   await ensureLinkHistoryOn(database.db, database.dialect, models);
-  const app = await buildApp(config, { database });
+  const app = await buildApp(config, { database, warmUp: true });
   // Statistics gone stale while the server was down (a command-line import, a restore).
   database.analyzer?.request();
 
