@@ -2,6 +2,7 @@ import { CompiledQuery, type RawBuilder, sql } from 'kysely';
 import type { Dialect } from '../../infra/db/dialect';
 import type { DynamicTrx, Row } from './dynamic-db';
 import type { MaintainedColumn } from './maintained-columns';
+import { parentAliases } from './maintained-set-based';
 import type { RecordModel } from './record-model';
 import { memoByObject } from '../../infra/memo-by-object';
 
@@ -9,7 +10,10 @@ import { memoByObject } from '../../infra/memo-by-object';
 // maintained columns, each INSERT computes them itself from the rows it inserts
 // (`INSERT ... SELECT <row>, <maintained SQL over r> FROM (VALUES ...) AS r`): the same SQL the
 // UPDATE after a write runs, over the same values, without a second write of every row (and the
-// history trigger and index updates that write would fire).
+// history trigger and index updates that write would fire). Columns with a set-based form
+// (ColumnSql.perParent: a sample's four depths over its split's section) read their parent's row
+// computed once per parent and statement (`WITH r AS (VALUES ...), mp1 AS MATERIALIZED (...)`), not
+// once per row and column.
 
 /** Bound parameters per statement: under SQLite's 32766 and PostgreSQL's 65535. */
 const MAX_PARAMETERS = 30_000;
@@ -77,20 +81,50 @@ async function buildInsertSelecting(
     return type ? sql`CAST(${bound} AS ${sql.raw(type)})` : bound;
   };
   const values = sql.join(rows.map((row) => sql`(${sql.join(read.map((name) => cell(name, row[name])))})`));
+  const target = sql.join([...given, ...columns.map((c) => c.column)].map((name) => sql.id(name)));
+  const aliases = parentAliases(columns);
+  if (aliases.size > 0) {
+    // The parents' values once per parent (a sample's section depth once per split, not four times
+    // per row): the rows as `r`, each parent's row materialized once, LEFT JOINed as the set-based
+    // refresh does (maintained-set-based.ts: the same values as the per-row SQL).
+    const parents = [...aliases].map(
+      ([parent, alias]) =>
+        sql`${sql.id(alias)} AS MATERIALIZED (${parent.select(sql`SELECT ${sql.ref(`r.${parent.via}`)} FROM ${sql.ref('r')}`)})`,
+    );
+    const joins = [...aliases].map(
+      ([parent, alias]) =>
+        sql` LEFT JOIN ${sql.id(alias)} ON ${sql.ref(`${alias}.key`)} = ${sql.ref(`r.${parent.via}`)}`,
+    );
+    const selected = sql.join([
+      ...given.map((name) => sql.ref(`r.${name}`)),
+      ...columns.map(({ sql: perRow, perParent }) =>
+        perParent ? perParent.value(aliases.get(perParent.parent) ?? '') : perRow,
+      ),
+    ]);
+    return sql`WITH ${sql.id('r')} (${sql.join(read.map((name) => sql.id(name)))}) AS (VALUES ${values}), ${sql.join(
+      parents,
+    )} INSERT INTO ${sql.table(model.table)} (${target}) SELECT ${selected} FROM ${sql.ref('r')}${sql.join(
+      joins,
+      sql``,
+    )} ORDER BY ${sql.ref('r.id')}`;
+  }
   // SQLite names the VALUES columns column1, column2, …; PostgreSQL takes the names in the alias.
   const from =
     dialect === 'postgres'
       ? sql`(VALUES ${values}) AS r (${sql.join(read.map((name) => sql.id(name)))})`
       : sql`(SELECT ${sql.join(read.map((name, index) => sql`${sql.id(`column${String(index + 1)}`)} AS ${sql.id(name)}`))} FROM (VALUES ${values})) AS r`;
-  const target = sql.join([...given, ...columns.map((c) => c.column)].map((name) => sql.id(name)));
   const selected = sql.join([...given.map((name) => sql.ref(`r.${name}`)), ...columns.map((c) => c.sql)]);
   return sql`INSERT INTO ${sql.table(model.table)} (${target}) SELECT ${selected} FROM ${from}`;
 }
 
-/** A compiled INSERT ... SELECT: its text and the parameters of the maintained SQL, which come before the rows' values. */
+/**
+ * A compiled INSERT ... SELECT: its text and the parameters of the maintained SQL, which come
+ * before the rows' values (`leading`) or, where the rows are a WITH before it, after them (`trailing`).
+ */
 interface InsertShape {
   text: string;
   leading: readonly unknown[];
+  trailing: readonly unknown[];
 }
 
 /**
@@ -110,12 +144,18 @@ async function insertSelecting(
   let shape = maintained.memo.get(key) as InsertShape | undefined;
   if (!shape) {
     const compiled = (await buildInsertSelecting(trx, model, given, rows, maintained)).compile(trx);
-    const leading = compiled.parameters.slice(0, compiled.parameters.length - rows.length * given.length);
-    shape = { text: compiled.sql, leading };
+    const others = compiled.parameters.length - rows.length * given.length;
+    const withFirst = compiled.sql.startsWith('WITH ');
+    shape = {
+      text: compiled.sql,
+      leading: withFirst ? [] : compiled.parameters.slice(0, others),
+      trailing: withFirst ? compiled.parameters.slice(compiled.parameters.length - others) : [],
+    };
     maintained.memo.set(key, shape);
   }
   const parameters: unknown[] = [...shape.leading];
   for (const row of rows) for (const name of given) parameters.push(row[name]);
+  parameters.push(...shape.trailing);
   await trx.executeQuery(CompiledQuery.raw(shape.text, parameters));
 }
 
