@@ -155,4 +155,41 @@ describe.each(DIALECTS)('import upsert: updates in batches (%s)', (dialect) => {
     expect(result.ok ? [] : errorsOf(result)).toEqual([{ row: 2, column: 'hole', message: taken('A') }]);
     expect(await holes()).toEqual(before);
   });
+  it('writes the new rows of an upsert with one INSERT, in file order with its updates', async () => {
+    // Row 1 asks for hole B, which row 2 gives up: record by record it is still taken when row 1 is written.
+    const csv = [
+      'combined_id,site_id,hole,depth',
+      ',5066_1,B,1',
+      '5066_1_B,5066_1,E,2',
+      ',5065_1,F,3',
+      ',5065_1,G,4',
+      ',5066_1,H,5',
+    ];
+    const runs = [];
+    for (const rowByRow of [false, true]) {
+      queries.length = 0;
+      const preview = await runInTemplateScope(() => imports(rowByRow).preview(request(csv.join('\n'))));
+      runs.push({ preview, inserts: queries.filter((q) => /^insert into "project_hole"/i.test(q)).length });
+    }
+    const [fromBatch, fromRows] = runs as [(typeof runs)[0], (typeof runs)[0]];
+    expect(fromBatch.preview.counts).toEqual({ total: 5, new: 3, updated: 1, unchanged: 0, errors: 1 });
+    expect(errorsOf(fromBatch.preview)).toEqual([{ row: 1, column: 'hole', message: taken('B') }]);
+    expect(errorsOf(fromBatch.preview)).toEqual(errorsOf(fromRows.preview));
+    expect(fromBatch.preview.counts).toEqual(fromRows.preview.counts);
+    expect(fromRows.inserts).toBe(3);
+    expect(fromBatch.inserts).toBe(1);
+
+    const before = await holes();
+    const result = await commit([csv[0], ...csv.slice(2)].join('\n'));
+    expect(result).toMatchObject({ ok: true, counts: { new: 3, updated: 1, errors: 0 } });
+    const after = await holes();
+    expect(after.slice(before.length).map(({ combined_id, depth }) => ({ combined_id, depth }))).toEqual([
+      { combined_id: '5065_1_F', depth: 3 },
+      { combined_id: '5065_1_G', depth: 4 },
+      { combined_id: '5066_1_H', depth: 5 },
+    ]);
+    expect(after.find((h) => h.id === before.find((b) => b.combined_id === '5066_1_B')?.id)?.combined_id).toBe(
+      '5066_1_E',
+    );
+  });
 });

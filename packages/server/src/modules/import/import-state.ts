@@ -46,7 +46,7 @@ export interface BatchState {
   hooks: ImportHooks;
   /** False once a database error broke the transaction (PostgreSQL): the rest is only checked. */
   writing: boolean;
-  /** Creates are written together, batch by batch (RecordsImporter.createMany). */
+  /** Creates (an upsert's new rows too) are written together, batch by batch (RecordsImporter.createMany). */
   batched: boolean;
   /** Updates are written together, batch by batch (RecordsImporter.updateMany). */
   batchedUpdates: boolean;
