@@ -5,7 +5,7 @@ import { type ImportColumn, importColumnsOf } from './import-columns';
 import { importBatch } from './import-batch';
 import { type RowError, keyColumnsOf } from './import-keys';
 import { type MappedHeader, type Mapping, checkMapping, mapHeaders } from './import-mapping';
-import type { BatchState, ImportDeps, ImportHooks } from './import-state';
+import { type BatchState, CreatedIds, type ImportDeps, type ImportHooks } from './import-state';
 import { runInOne, runInParts } from './import-transactions';
 import { cellText } from './import-values';
 import { type Cell, type FileKind, readTable } from './readers/table-reader';
@@ -82,7 +82,7 @@ async function importInScope(deps: ImportDeps, request: ImportRequest, hooks: Im
     batched,
     batchedUpdates: !deps.rowByRow && request.mode === 'upsert' && importer.updatesInBatches(target),
     memo: new Map(),
-    created: [],
+    created: new CreatedIds(),
   };
   let headers: string[] = [];
   let mapping: MappedHeader[] = [];
