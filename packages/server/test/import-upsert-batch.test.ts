@@ -9,6 +9,7 @@ import { runAudited } from '../src/infra/db/audit-context';
 import type { ImportRequest } from '../src/modules/import/import-run';
 import { createImportRepository } from '../src/modules/import/import.repository';
 import { createImportService } from '../src/modules/import/import.service';
+import { READ_BATCH } from '../src/modules/import/readers/table-reader';
 import { registerBehaviors } from '../src/register-behaviors';
 import { DIALECTS } from './helpers/dialects';
 import { type RecordsTestApp, createRecordsApp, recordingQueries, seedChain } from './records-helpers';
@@ -95,6 +96,40 @@ describe.each(DIALECTS)('import upsert: updates in batches (%s)', (dialect) => {
     expect(stored.preview).toEqual(storedByRows.preview);
   });
 
+  it('refuses new rows whose unique combination is stored or taken by an earlier row, looked up once for the batch', async () => {
+    // Row 2 names hole A of 5065_1 (stored), row 3 the hole C row 1 creates; rows 4 and 5 are free.
+    const csv = ['site_id,hole,depth', '5065_1,C,1', '5065_1,A,2', '5065_1,C,3', '5066_1,C,4', '5065_1,E,5'].join('\n');
+    const runs = [];
+    for (const rowByRow of [false, true]) {
+      queries.length = 0;
+      const preview = await runInTemplateScope(() => imports(rowByRow).preview({ ...request(csv), mode: 'insert' }));
+      const lookups = queries.filter((q) => /from "project_hole" where "site_id" = \S+ and "hole" = /i.test(q));
+      runs.push({ preview, lookups: lookups.length });
+    }
+    const [fromBatch, fromRows] = runs as [(typeof runs)[0], (typeof runs)[0]];
+    expect(fromBatch.preview.counts).toEqual({ total: 5, new: 3, updated: 0, unchanged: 0, errors: 2 });
+    expect(errorsOf(fromBatch.preview)).toEqual([
+      { row: 2, column: 'hole', message: taken('A') },
+      { row: 3, column: 'hole', message: taken('C') },
+    ]);
+    // PostgreSQL's sequences are not rolled back: the samples' ids differ between the two runs.
+    expect(errorsOf(fromBatch.preview)).toEqual(errorsOf(fromRows.preview));
+    expect(fromBatch.preview.counts).toEqual(fromRows.preview.counts);
+    expect(fromRows.lookups).toBe(5);
+    expect(fromBatch.lookups).toBe(1);
+  });
+
+  it('refuses a new row whose unique combination a row of an earlier batch took', async () => {
+    const lines = ['site_id,hole'];
+    for (let i = 0; i < READ_BATCH; i += 1) lines.push(`5066_1,N${String(i)}`);
+    lines.push('5066_1,N7');
+    const preview = await runInTemplateScope(() =>
+      imports(false).preview({ ...request(lines.join('\n')), mode: 'insert' }),
+    );
+    expect(preview.counts).toEqual({ total: READ_BATCH + 1, new: READ_BATCH, updated: 0, unchanged: 0, errors: 1 });
+    expect(errorsOf(preview)).toEqual([{ row: READ_BATCH + 1, column: 'hole', message: taken('N7') }]);
+  });
+
   it('recomputes the combined id of a row moved to another parent', async () => {
     const csv = 'combined_id,site_id,depth\n5065_1_B,5066_1,22\n';
     const [fromBatch, fromRows] = await previewBoth(csv);
@@ -119,5 +154,42 @@ describe.each(DIALECTS)('import upsert: updates in batches (%s)', (dialect) => {
     expect(result).toMatchObject({ ok: false, counts: { total: 3, updated: 2, errors: 1 } });
     expect(result.ok ? [] : errorsOf(result)).toEqual([{ row: 2, column: 'hole', message: taken('A') }]);
     expect(await holes()).toEqual(before);
+  });
+  it('writes the new rows of an upsert with one INSERT, in file order with its updates', async () => {
+    // Row 1 asks for hole B, which row 2 gives up: record by record it is still taken when row 1 is written.
+    const csv = [
+      'combined_id,site_id,hole,depth',
+      ',5066_1,B,1',
+      '5066_1_B,5066_1,E,2',
+      ',5065_1,F,3',
+      ',5065_1,G,4',
+      ',5066_1,H,5',
+    ];
+    const runs = [];
+    for (const rowByRow of [false, true]) {
+      queries.length = 0;
+      const preview = await runInTemplateScope(() => imports(rowByRow).preview(request(csv.join('\n'))));
+      runs.push({ preview, inserts: queries.filter((q) => /^insert into "project_hole"/i.test(q)).length });
+    }
+    const [fromBatch, fromRows] = runs as [(typeof runs)[0], (typeof runs)[0]];
+    expect(fromBatch.preview.counts).toEqual({ total: 5, new: 3, updated: 1, unchanged: 0, errors: 1 });
+    expect(errorsOf(fromBatch.preview)).toEqual([{ row: 1, column: 'hole', message: taken('B') }]);
+    expect(errorsOf(fromBatch.preview)).toEqual(errorsOf(fromRows.preview));
+    expect(fromBatch.preview.counts).toEqual(fromRows.preview.counts);
+    expect(fromRows.inserts).toBe(3);
+    expect(fromBatch.inserts).toBe(1);
+
+    const before = await holes();
+    const result = await commit([csv[0], ...csv.slice(2)].join('\n'));
+    expect(result).toMatchObject({ ok: true, counts: { new: 3, updated: 1, errors: 0 } });
+    const after = await holes();
+    expect(after.slice(before.length).map(({ combined_id, depth }) => ({ combined_id, depth }))).toEqual([
+      { combined_id: '5065_1_F', depth: 3 },
+      { combined_id: '5065_1_G', depth: 4 },
+      { combined_id: '5066_1_H', depth: 5 },
+    ]);
+    expect(after.find((h) => h.id === before.find((b) => b.combined_id === '5066_1_B')?.id)?.combined_id).toBe(
+      '5066_1_E',
+    );
   });
 });

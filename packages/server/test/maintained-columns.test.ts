@@ -8,6 +8,7 @@ import {
   seedDepthExample,
 } from './depth-model-fixture';
 import { DIALECTS } from './helpers/dialects';
+import { multipart } from './files-fixture';
 
 type Rec = Record<string, unknown>;
 
@@ -190,6 +191,33 @@ describe.each(DIALECTS)('maintained sample depths (%s)', (dialect) => {
     await samples('sort=sample_combined_id');
     const list = t.statements.find((s) => /order by/i.test(s.sql) && s.sql.includes('maintained__sample_combined_id'));
     expect(list, 'the list query sorts by the stored column').toBeDefined();
+  });
+
+  it('imports samples whose INSERT computes each split’s section depth once, with the depths the API shows', async () => {
+    const splits = [ids.wr.a2s1, ids.archive.a2s2, ids.wr.a1s1, ids.archive.b1s1, ids.wr.a2s3];
+    const lines = ['Section Split ID,top,Sample Length [cm],Sample Material,comment'];
+    for (let i = 0; i < 12; i += 1)
+      lines.push(
+        `${String(splits[i % splits.length])},${String(i * 4)},${String(1 + (i % 4))},ROCK,imported ${String(i)}`,
+      );
+    const body = multipart([
+      { name: 'form', value: 'sample' },
+      { name: 'file', filename: 'samples.csv', type: 'text/csv', data: Buffer.from(lines.join('\n')) },
+    ]);
+    t.queries.length = 0;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/import/commit',
+      headers: { ...t.admin, ...body.headers },
+      payload: body.payload,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<{ counts: Rec }>().counts).toMatchObject({ new: 12, errors: 0 });
+    const inserts = t.queries.filter((q) => /^(WITH .*)?INSERT INTO "curation_sample"/is.test(q));
+    expect(inserts).toHaveLength(1);
+    // The section depth (its core's top and the sections above) once, not once per depth column and row.
+    expect(inserts[0]?.match(/SUM\(above\.section_length\)/g)).toHaveLength(1);
+    await expectStoredAsShown();
   });
 
   it('stays equal to the computed depths after a run of random edits', async () => {

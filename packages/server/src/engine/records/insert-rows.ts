@@ -3,6 +3,7 @@ import type { Dialect } from '../../infra/db/dialect';
 import { bulkInsertWork, insertInBulk } from './bulk-triggers';
 import type { DynamicTrx, Row } from './dynamic-db';
 import type { MaintainedColumn } from './maintained-columns';
+import { parentAliases } from './maintained-set-based';
 import type { RecordModel } from './record-model';
 import { memoByObject } from '../../infra/memo-by-object';
 
@@ -11,8 +12,10 @@ import { memoByObject } from '../../infra/memo-by-object';
 // (`INSERT ... SELECT <row>, <maintained SQL over r> FROM (VALUES ...) AS r`; on PostgreSQL
 // `FROM unnest(<one array per column>) AS r`): the same SQL the UPDATE after a write runs, over the
 // same values, without a second write of every row (and the history trigger and index updates that
-// write would fire). On SQLite the per-row INSERT triggers that have a set-based form are done once
-// per INSERT instead (bulk-triggers.ts).
+// write would fire). Columns with a set-based form (ColumnSql.perParent: a sample's four depths over
+// its split's section) read their parent's row computed once per parent and statement
+// (`WITH r AS (...), mp1 AS MATERIALIZED (...)`), not once per row and column. On SQLite the per-row
+// INSERT triggers that have a set-based form are done once per INSERT instead (bulk-triggers.ts).
 
 /** Bound parameters per statement: under SQLite's 32766 and PostgreSQL's 65535. */
 const MAX_PARAMETERS = 30_000;
@@ -63,6 +66,38 @@ export async function columnTypes(
   return types;
 }
 
+/**
+ * The rows as the derived table `r` with the columns `read` (a column not given is NULL): a VALUES
+ * list, or on PostgreSQL (`arrays`) one array per given column, unnested. As a query (for a WITH) and
+ * as a FROM item.
+ */
+function rowsOf(
+  dialect: Dialect,
+  given: readonly string[],
+  read: readonly string[],
+  rows: readonly Row[],
+  types: ReadonlyMap<string, string> | undefined,
+  arrays: boolean,
+): { query: RawBuilder<unknown>; from: RawBuilder<unknown> } {
+  const names = sql.join(read.map((name) => sql.id(name)));
+  if (arrays && types) {
+    const query = fromArrays(given, read, types);
+    return { query, from: sql`(${query}) AS r` };
+  }
+  const cell = (name: string, value: unknown): RawBuilder<unknown> => {
+    const type = types?.get(name);
+    const bound = value === undefined ? sql`NULL` : sql`${value}`;
+    return type ? sql`CAST(${bound} AS ${sql.raw(type)})` : bound;
+  };
+  const values = sql.join(rows.map((row) => sql`(${sql.join(read.map((name) => cell(name, row[name])))})`));
+  // SQLite names the VALUES columns column1, column2, …; PostgreSQL takes the names in the alias.
+  const from =
+    dialect === 'postgres'
+      ? sql`(VALUES ${values}) AS r (${names})`
+      : sql`(SELECT ${sql.join(read.map((name, index) => sql`${sql.id(`column${String(index + 1)}`)} AS ${sql.id(name)}`))} FROM (VALUES ${values})) AS r`;
+  return { query: sql`VALUES ${values}`, from };
+}
+
 /** The INSERT ... SELECT of `rows` (all giving the columns `given`, none undefined) as Kysely builds it. */
 async function buildInsertSelecting(
   trx: DynamicTrx,
@@ -75,35 +110,48 @@ async function buildInsertSelecting(
   const { dialect, columns } = maintained;
   const read = [...given, ...[...columnsRead(columns, trx)].filter((name) => !given.includes(name))];
   const types = dialect === 'postgres' ? await columnTypes(trx, model.table, maintained.memo) : undefined;
-  if (arrays && types) return insertFromArrays(model, given, read, types, columns);
-  const cell = (name: string, value: unknown): RawBuilder<unknown> => {
-    const type = types?.get(name);
-    const bound = value === undefined ? sql`NULL` : sql`${value}`;
-    return type ? sql`CAST(${bound} AS ${sql.raw(type)})` : bound;
-  };
-  const values = sql.join(rows.map((row) => sql`(${sql.join(read.map((name) => cell(name, row[name])))})`));
-  // SQLite names the VALUES columns column1, column2, …; PostgreSQL takes the names in the alias.
-  const from =
-    dialect === 'postgres'
-      ? sql`(VALUES ${values}) AS r (${sql.join(read.map((name) => sql.id(name)))})`
-      : sql`(SELECT ${sql.join(read.map((name, index) => sql`${sql.id(`column${String(index + 1)}`)} AS ${sql.id(name)}`))} FROM (VALUES ${values})) AS r`;
+  const source = rowsOf(dialect, given, read, rows, types, arrays);
   const target = sql.join([...given, ...columns.map((c) => c.column)].map((name) => sql.id(name)));
+  const aliases = parentAliases(columns);
+  if (aliases.size > 0) {
+    // The parents' values once per parent (a sample's section depth once per split, not four times
+    // per row): the rows as `r`, each parent's row materialized once, LEFT JOINed as the set-based
+    // refresh does (maintained-set-based.ts: the same values as the per-row SQL).
+    const parents = [...aliases].map(
+      ([parent, alias]) =>
+        sql`${sql.id(alias)} AS MATERIALIZED (${parent.select(sql`SELECT ${sql.ref(`r.${parent.via}`)} FROM ${sql.ref('r')}`)})`,
+    );
+    const joins = [...aliases].map(
+      ([parent, alias]) =>
+        sql` LEFT JOIN ${sql.id(alias)} ON ${sql.ref(`${alias}.key`)} = ${sql.ref(`r.${parent.via}`)}`,
+    );
+    const selected = sql.join([
+      ...given.map((name) => sql.ref(`r.${name}`)),
+      ...columns.map(({ sql: perRow, perParent }) =>
+        perParent ? perParent.value(aliases.get(perParent.parent) ?? '') : perRow,
+      ),
+    ]);
+    return sql`WITH ${sql.id('r')} (${sql.join(read.map((name) => sql.id(name)))}) AS (${source.query}), ${sql.join(
+      parents,
+    )} INSERT INTO ${sql.table(model.table)} (${target}) SELECT ${selected} FROM ${sql.ref('r')}${sql.join(
+      joins,
+      sql``,
+    )} ORDER BY ${sql.ref('r.id')}`;
+  }
   const selected = sql.join([...given.map((name) => sql.ref(`r.${name}`)), ...columns.map((c) => c.sql)]);
-  return sql`INSERT INTO ${sql.table(model.table)} (${target}) SELECT ${selected} FROM ${from}`;
+  return sql`INSERT INTO ${sql.table(model.table)} (${target}) SELECT ${selected} FROM ${source.from}`;
 }
 
 /**
- * PostgreSQL: the rows as one array per given column, `unnest`ed into the derived table `r`. The
- * statement's text is the same whatever the number of rows, and PostgreSQL parses and plans a few
- * lines instead of a VALUES list of 500 rows × the columns, each one CAST (a sixth of a 500-row
- * import INSERT's time went there).
+ * PostgreSQL: the rows as one array per given column, unnested (the columns `read` beyond them
+ * NULL). The statement's text is the same whatever the number of rows, and PostgreSQL parses and
+ * plans a few lines instead of a VALUES list of 500 rows × the columns, each one CAST (a sixth of a
+ * 500-row import INSERT's time went there).
  */
-function insertFromArrays(
-  model: RecordModel,
+function fromArrays(
   given: readonly string[],
   read: readonly string[],
   types: ReadonlyMap<string, string>,
-  columns: readonly MaintainedColumn[],
 ): RawBuilder<unknown> {
   const typeOf = (name: string) => sql.raw(types.get(name) ?? 'text');
   const unnested = sql.join(given.map((name) => sql`CAST(${[]} AS ${typeOf(name)}[])`));
@@ -112,9 +160,7 @@ function insertFromArrays(
     ...given.map((name) => sql.ref(`u.${name}`)),
     ...others.map((name) => sql`CAST(NULL AS ${typeOf(name)}) AS ${sql.id(name)}`),
   ]);
-  const target = sql.join([...given, ...columns.map((c) => c.column)].map((name) => sql.id(name)));
-  const selected = sql.join([...given.map((name) => sql.ref(`r.${name}`)), ...columns.map((c) => c.sql)]);
-  return sql`INSERT INTO ${sql.table(model.table)} (${target}) SELECT ${selected} FROM (SELECT ${derived} FROM unnest(${unnested}) AS u (${sql.join(given.map((name) => sql.id(name)))})) AS r`;
+  return sql`SELECT ${derived} FROM unnest(${unnested}) AS u (${sql.join(given.map((name) => sql.id(name)))})`;
 }
 
 /** Whether the rows can go as arrays: PostgreSQL, every given column's type known and no value an array or object. */
@@ -134,10 +180,14 @@ function asArrays(
   return true;
 }
 
-/** A compiled INSERT ... SELECT: its text and the parameters of the maintained SQL, which come before the rows' values. */
+/**
+ * A compiled INSERT ... SELECT: its text and the parameters of the maintained SQL, which come
+ * before the rows' values (`leading`) or, where the rows are a WITH before it, after them (`trailing`).
+ */
 interface InsertShape {
   text: string;
   leading: readonly unknown[];
+  trailing: readonly unknown[];
 }
 
 /**
@@ -160,14 +210,21 @@ async function insertSelecting(
   let shape = maintained.memo.get(key) as InsertShape | undefined;
   if (!shape) {
     const compiled = (await buildInsertSelecting(trx, model, given, rows, maintained, arrays)).compile(trx);
+    // the rows' values: one array per given column, or one value per row and column
     const values = arrays ? given.length : rows.length * given.length;
-    const leading = compiled.parameters.slice(0, compiled.parameters.length - values);
-    shape = { text: compiled.sql, leading };
+    const others = compiled.parameters.length - values;
+    const withFirst = compiled.sql.startsWith('WITH ');
+    shape = {
+      text: compiled.sql,
+      leading: withFirst ? [] : compiled.parameters.slice(0, others),
+      trailing: withFirst ? compiled.parameters.slice(values) : [],
+    };
     maintained.memo.set(key, shape);
   }
   const parameters: unknown[] = [...shape.leading];
   if (arrays) for (const name of given) parameters.push(rows.map((row) => row[name] ?? null));
   else for (const row of rows) for (const name of given) parameters.push(row[name]);
+  parameters.push(...shape.trailing);
   await trx.executeQuery(CompiledQuery.raw(shape.text, parameters));
 }
 

@@ -8,7 +8,7 @@ import { type MaintainedColumn, refreshMaintained } from './maintained-columns';
 // instead (ColumnSql.perParent): on PostgreSQL 200k samples took 116 s the per-row way.
 
 /** The joins the columns' set-based forms need, one alias per distinct ParentRows. */
-function parentAliases(columns: readonly MaintainedColumn[]): Map<ParentRows, string> {
+export function parentAliases(columns: readonly MaintainedColumn[]): Map<ParentRows, string> {
   const aliases = new Map<ParentRows, string>();
   for (const { perParent } of columns)
     if (perParent && !aliases.has(perParent.parent)) aliases.set(perParent.parent, `mp${String(aliases.size + 1)}`);

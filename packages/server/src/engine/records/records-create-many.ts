@@ -39,8 +39,10 @@ export function chunks<T>(items: readonly T[], size: number): T[][] {
 }
 
 /**
- * validateReferences over a batch: a unique combination is taken when a stored record holds it or
- * an earlier record of the import does (kept in `memo`); the parents checked in one query.
+ * validateReferences over a batch: a unique combination is taken when a stored record holds it
+ * (one query per index for the whole batch) or an earlier record of the import does (kept in
+ * `memo`: a batch of a preview, or on SQLite one after a failing row, is rolled back before the
+ * next); the parents checked in one query.
  */
 async function referenceErrors(
   trx: DynamicTrx,
@@ -52,15 +54,23 @@ async function referenceErrors(
   const { model, writable } = target;
   const errors: FieldError[][] = creates.map(() => []);
   for (const columns of model.uniqueIndices) {
+    const candidates: { index: number; values: Row }[] = [];
+    for (const [index, { record }] of creates.entries()) {
+      const values = Object.fromEntries(columns.map((c) => [c, record[c]]));
+      if (!columns.some((c) => isEmpty(values[c]))) candidates.push({ index, values });
+    }
+    const stored = await deps.repository.takenAmong(
+      trx,
+      model,
+      candidates.map((c) => c.values),
+    );
     const key = `unique:${model.table}:${columns.join(',')}`;
     const seen = (memo.get(key) as Set<string> | undefined) ?? new Set<string>();
     memo.set(key, seen);
-    for (const [index, { record }] of creates.entries()) {
-      const values = Object.fromEntries(columns.map((c) => [c, record[c]]));
-      if (columns.some((c) => isEmpty(values[c]))) continue;
+    for (const [position, { index, values }] of candidates.entries()) {
       const text = JSON.stringify(columns.map((c) => textOf(values[c])));
-      if (seen.has(text) || (await deps.repository.isTaken(trx, model, values, undefined)))
-        errors[index]?.push(uniqueErrorFor(model, writable, columns, record));
+      if (seen.has(text) || stored.has(position))
+        errors[index]?.push(uniqueErrorFor(model, writable, columns, creates[index].record));
       seen.add(text);
     }
   }

@@ -79,6 +79,31 @@ async function isTaken(
   return found.rows.length > 0;
 }
 
+/** Candidates per statement of takenAmong: under SQLite's 500 terms of a compound SELECT. */
+const TAKEN_PER_QUERY = 200;
+
+/**
+ * Which of `candidates` (each the values of the same UNIQUE index's columns) another record holds:
+ * isTaken for many at once, each candidate compared as isTaken compares it, one statement per
+ * 200 (`SELECT k WHERE EXISTS (...) UNION ALL ...`). The positions of the taken ones.
+ */
+async function takenAmong(trx: Executor, model: RecordModel, candidates: readonly Row[]): Promise<Set<number>> {
+  const taken = new Set<number>();
+  for (let start = 0; start < candidates.length; start += TAKEN_PER_QUERY) {
+    const part = candidates.slice(start, start + TAKEN_PER_QUERY);
+    const branches = part.map((values, position) => {
+      const conditions = Object.entries(values).map(([column, value]) => sql<SqlBool>`${sql.ref(column)} = ${value}`);
+      return sql`SELECT ${sql.lit(position)} AS k WHERE EXISTS (SELECT 1 FROM ${sql.table(model.table)} WHERE ${sql.join(
+        conditions,
+        sql` AND `,
+      )})`;
+    });
+    const { rows } = await sql<{ k: unknown }>`${sql.join(branches, sql` UNION ALL `)}`.execute(trx);
+    for (const row of rows) taken.add(start + Number(row.k));
+  }
+  return taken;
+}
+
 /** Child aggregates for a page of parents, grouped by the parent id: one query. */
 async function aggregateChildren(
   db: DynamicDb,
@@ -223,6 +248,7 @@ export function createRecordsRepository(db: DynamicDb) {
     },
 
     isTaken,
+    takenAmong,
 
     async exists(trx: Executor, table: string, id: unknown): Promise<boolean> {
       const found = await sql<{ id: number }>`SELECT id FROM ${sql.table(table)} WHERE id = ${id} LIMIT 1`.execute(trx);

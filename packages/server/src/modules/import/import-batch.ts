@@ -78,7 +78,9 @@ export async function importBatch(
 
 /**
  * The rows of a batch through the pipeline, in file order; creates and updates to batch written
- * together (a row that would read what pending updates write waits for them). What became of each.
+ * together, in runs of one kind (a row that would read what pending writes of the other kind, or a
+ * pending update of its own record, write waits for them, as record after record it would see
+ * them). What became of each.
  */
 async function writeRows(
   deps: ImportDeps,
@@ -91,23 +93,30 @@ async function writeRows(
   const outcomes = new Map<number, RowOutcome>();
   const creates: { row: BatchRow; checked: CheckedRow }[] = [];
   const updates: PendingUpdate[] = [];
-  const flush = async () => {
+  const flushUpdates = async () => {
     await writeUpdates(deps, state, trx, updates, outcomes);
     updates.length = 0;
+  };
+  const flushCreates = async () => {
+    await writeCreates(deps, state, trx, creates, outcomes);
+    creates.length = 0;
   };
   for (const row of rows) {
     if (failed.has(row.row)) continue;
     const stored = existing(row);
-    // A row that would read what the pending updates write waits for them: the same record again
-    // (compared with what the earlier row wrote), or a create written at once (its checks see them).
-    if (stored ? updates.some((u) => u.stored === stored) : !state.batched) await flush();
+    // An update after pending creates (its checks see them), the same record again (compared with
+    // what the earlier row wrote); a create after pending updates (its checks see them).
+    if (stored) {
+      await flushCreates();
+      if (updates.some((u) => u.stored === stored)) await flushUpdates();
+    } else await flushUpdates();
     const outcome = await importRow(deps, state, trx, row, stored);
     if ('create' in outcome) creates.push({ row, checked: outcome.create });
     else if (!('update' in outcome)) outcomes.set(row.row, outcome);
     else if (stored) updates.push({ row, update: outcome.update, stored });
   }
-  await flush();
-  await writeCreates(deps, state, trx, creates, outcomes);
+  await flushUpdates();
+  await flushCreates();
   return outcomes;
 }
 

@@ -5,7 +5,7 @@ import { type ImportColumn, importColumnsOf } from './import-columns';
 import { importBatch } from './import-batch';
 import { type RowError, keyColumnsOf } from './import-keys';
 import { type MappedHeader, type Mapping, checkMapping, mapHeaders } from './import-mapping';
-import type { BatchState, ImportDeps, ImportHooks } from './import-state';
+import { type BatchState, CreatedIds, type ImportDeps, type ImportHooks } from './import-state';
 import { runInOne, runInParts } from './import-transactions';
 import { cellText } from './import-values';
 import { type Cell, type FileKind, readTable } from './readers/table-reader';
@@ -68,7 +68,7 @@ async function importInScope(deps: ImportDeps, request: ImportRequest, hooks: Im
   const keyColumns = await keyColumnsOf(target, columns, deps.templates, repository);
   const table = readTable(request.file.path, request.file.kind, request.sheet);
   const counts: ImportCounts = { total: 0, new: 0, updated: 0, unchanged: 0, errors: 0 };
-  const batched = !deps.rowByRow && request.mode === 'insert' && importer.createsInBatches(target);
+  const batched = !deps.rowByRow && importer.createsInBatches(target);
   const state: BatchState = {
     target,
     scope,
@@ -82,7 +82,7 @@ async function importInScope(deps: ImportDeps, request: ImportRequest, hooks: Im
     batched,
     batchedUpdates: !deps.rowByRow && request.mode === 'upsert' && importer.updatesInBatches(target),
     memo: new Map(),
-    created: [],
+    created: new CreatedIds(),
   };
   let headers: string[] = [];
   let mapping: MappedHeader[] = [];
@@ -108,7 +108,7 @@ async function importInScope(deps: ImportDeps, request: ImportRequest, hooks: Im
     await hooks.beforeCommit?.(trx, counts, target.model.table);
   };
   const committed =
-    batched && importer.dialect === 'sqlite'
+    batched && request.mode === 'insert' && importer.dialect === 'sqlite'
       ? await runInParts(deps, state, batches(), importOne, keep, finish)
       : await runInOne(deps, batches(), importOne, keep, finish);
   // Key errors are found per batch before the rows' own: the list reads in row order.

@@ -46,15 +46,74 @@ export interface BatchState {
   hooks: ImportHooks;
   /** False once a database error broke the transaction (PostgreSQL): the rest is only checked. */
   writing: boolean;
-  /** Creates are written together, batch by batch (RecordsImporter.createMany). */
+  /** Creates (an upsert's new rows too) are written together, batch by batch (RecordsImporter.createMany). */
   batched: boolean;
   /** Updates are written together, batch by batch (RecordsImporter.updateMany). */
   batchedUpdates: boolean;
   /** What the batch hooks carry from one batch to the next (RecordsImporter.createMany). */
   memo: Map<string, unknown>;
   /** The ids of the records created so far (the compensation of runInParts deletes them). */
-  created: number[];
+  created: CreatedIds;
 }
 
 /** What became of a row: its field errors ([] when unchanged), or what it wrote (shown in the sample). */
 export type RowOutcome = { errors: FieldError[] } | { written: Row };
+
+/** Where CreatedIds stood (CreatedIds.mark), to go back to when a batch is rolled back. */
+export interface CreatedMark {
+  pairs: number;
+  last: number | undefined;
+  count: number;
+}
+
+/**
+ * The ids an import created, kept as runs of consecutive ids (a batch's creates take consecutive
+ * ids): a few numbers per batch, where an array of every id held 1M numbers at 1M rows.
+ */
+export class CreatedIds {
+  /** [first, last] pairs, flat. */
+  #runs: number[] = [];
+  #count = 0;
+
+  get length(): number {
+    return this.#count;
+  }
+
+  /** How many runs of consecutive ids are kept. */
+  get runs(): number {
+    return this.#runs.length / 2;
+  }
+
+  push(id: number): void {
+    const runs = this.#runs;
+    if (runs.length > 0 && runs[runs.length - 1] === id - 1) runs[runs.length - 1] = id;
+    else runs.push(id, id);
+    this.#count += 1;
+  }
+
+  mark(): CreatedMark {
+    return { pairs: this.#runs.length, last: this.#runs.at(-1), count: this.#count };
+  }
+
+  /** Back to where `mark` was taken (the ids pushed since are forgotten). */
+  reset(mark: CreatedMark): void {
+    this.#runs.length = mark.pairs;
+    if (mark.last !== undefined && mark.pairs > 0) this.#runs[mark.pairs - 1] = mark.last;
+    this.#count = mark.count;
+  }
+
+  /** Every id, newest first, in slices of at most `size`. */
+  *newestFirst(size: number): Generator<number[]> {
+    let slice: number[] = [];
+    for (let pair = this.#runs.length - 2; pair >= 0; pair -= 2) {
+      for (let id = this.#runs[pair + 1]; id >= this.#runs[pair]; id -= 1) {
+        slice.push(id);
+        if (slice.length === size) {
+          yield slice;
+          slice = [];
+        }
+      }
+    }
+    if (slice.length > 0) yield slice;
+  }
+}

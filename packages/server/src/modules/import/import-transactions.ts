@@ -24,6 +24,9 @@ async function betweenBatches(done: number): Promise<void> {
   if (done % BATCHES_PER_COLLECTION === 0) await collectGarbage();
 }
 
+/** Ids per removeCreated call of the compensation (it deletes them 5,000 at a time). */
+const REMOVE_PER_CALL = 5_000;
+
 export type ImportOne = (trx: DynamicTrx, rows: Cell[][]) => Promise<void>;
 
 /**
@@ -77,7 +80,7 @@ export async function runInParts(
   let done = 0;
   try {
     for await (const rows of batches) {
-      const mark = state.created.length;
+      const mark = state.created.mark();
       await importer
         .transaction(async (trx) => {
           await importOne(trx, rows);
@@ -85,7 +88,7 @@ export async function runInParts(
         })
         .catch((error: unknown) => {
           if (!(error instanceof Rollback)) throw error;
-          state.created.length = mark;
+          state.created.reset(mark);
         });
       await betweenBatches((done += 1));
     }
@@ -95,10 +98,11 @@ export async function runInParts(
         committed = true;
       });
   } finally {
-    if (!committed && state.created.length > 0) {
-      const ids = [...state.created].reverse();
-      await importer.transaction((trx) => importer.removeCreated(trx, state.target, ids));
-    }
+    if (!committed && state.created.length > 0)
+      await importer.transaction(async (trx) => {
+        for (const ids of state.created.newestFirst(REMOVE_PER_CALL))
+          await importer.removeCreated(trx, state.target, ids);
+      });
   }
   return committed;
 }
