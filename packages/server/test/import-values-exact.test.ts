@@ -6,7 +6,7 @@ import type { RecordModel } from '../src/engine/records/record-model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from './files-fixture';
 import { DIALECTS } from './helpers/dialects';
-import { createHoleChain, type DrillingApp, startDrillingApp } from './helpers/drilling-app';
+import { createHoleChain, createSplitChain, type DrillingApp, startDrillingApp } from './helpers/drilling-app';
 
 type Row = Record<string, unknown>;
 type AnyDb = Kysely<DynamicSchema>;
@@ -38,25 +38,7 @@ describe.each(DIALECTS)('import stores every value as given (%s)', (dialect) => 
   beforeAll(async () => {
     drilling = await startDrillingApp(dialect);
     const { hole } = await createHoleChain((form, payload) => drilling.create(form, payload));
-    const core = await drilling.create('core', {
-      hole_id: hole.id,
-      core: 1,
-      core_ondeck: '2024-05-03T10:00:00Z',
-      drillers_top_depth: 12.5,
-      drilled_length: 3,
-      core_recovery: 2.7,
-    });
-    const section = await drilling.create('section', {
-      core_id: core.id,
-      section: 1,
-      section_length: 0.9,
-      curated_length: 0.9,
-    });
-    split = await (drilling.database.db as unknown as AnyDb)
-      .selectFrom('curation_section_split')
-      .select(['id', 'combined_id'])
-      .where('section_id', '=', section.id)
-      .executeTakeFirstOrThrow();
+    ({ split } = await createSplitChain(drilling, hole.id, 12.5));
   });
   afterAll(() => drilling.close());
 

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureOnLiveTable, upgradePostgresHistoryTriggers } from '../src/infra/db/history-triggers';
 import { DIALECTS } from './helpers/dialects';
-import { createHoleChain, type DrillingApp, startDrillingApp } from './helpers/drilling-app';
+import { createHoleChain, createSplitChain, type DrillingApp, startDrillingApp } from './helpers/drilling-app';
 
 type Row = Record<string, unknown>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- raw SQL on template tables
@@ -53,25 +53,7 @@ describe.runIf(DIALECTS.includes('postgres'))('record history of multi-row inser
     drilling = await startDrillingApp('postgres');
     db = drilling.database.db;
     const { hole } = await createHoleChain((form, payload) => drilling.create(form, payload));
-    const core = await drilling.create('core', {
-      hole_id: hole.id,
-      core: 1,
-      core_ondeck: '2024-05-03T10:00:00Z',
-      drillers_top_depth: 10,
-      drilled_length: 3,
-      core_recovery: 2.7,
-    });
-    const section = await drilling.create('section', {
-      core_id: core.id,
-      section: 1,
-      section_length: 0.9,
-      curated_length: 0.9,
-    });
-    const split = await db
-      .selectFrom('curation_section_split')
-      .select('id')
-      .where('section_id', '=', section.id)
-      .executeTakeFirstOrThrow();
+    const { split } = await createSplitChain(drilling, hole.id, 10);
     splitId = Number(split.id);
     const { rows } = await sql<{ name: string }>`SELECT column_name AS name FROM information_schema.columns
       WHERE table_schema = current_schema() AND table_name = 'curation_sample' AND column_name LIKE 'maintained\\_\\_%'

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
 import { buildApp } from '../../src/app';
 import type { Dialect } from '../../src/infra/db/dialect';
@@ -59,4 +60,31 @@ export async function createHoleChain(create: DrillingApp['create']) {
   const site = await create('site', { expedition_id: expedition.id, site: '1' });
   const hole = await create('hole', { site_id: site.id, hole: 'A', start_date: '2024-05-02' });
   return { program, expedition, site, hole };
+}
+
+/**
+ * Core 1 (drillers' top `drillersTop`, 3 m drilled, 2.7 m recovered) → section 1 (0.9 m) under the
+ * hole, and the split the behaviors create for the section (its id and combined id).
+ */
+export async function createSplitChain(drilling: DrillingApp, holeId: unknown, drillersTop: number) {
+  const core = await drilling.create('core', {
+    hole_id: holeId,
+    core: 1,
+    core_ondeck: '2024-05-03T10:00:00Z',
+    drillers_top_depth: drillersTop,
+    drilled_length: 3,
+    core_recovery: 2.7,
+  });
+  const section = await drilling.create('section', {
+    core_id: core.id,
+    section: 1,
+    section_length: 0.9,
+    curated_length: 0.9,
+  });
+  const split = await (drilling.database.db as unknown as Kysely<Record<string, Row>>)
+    .selectFrom('curation_section_split')
+    .select(['id', 'combined_id'])
+    .where('section_id', '=', section.id)
+    .executeTakeFirstOrThrow();
+  return { core, section, split };
 }

@@ -6,6 +6,24 @@ import { renderApp } from '../../test/renderApp';
 
 const location = () => screen.getByTestId('location').textContent;
 
+/** A server that answers nothing until `back()`: answers of its routes as `unlessDown(answer)`. */
+function restartingServer() {
+  let down = true;
+  const unlessDown = (answer: { status: number; body?: unknown }) => () => {
+    if (down) throw new TypeError('Failed to fetch');
+    return answer;
+  };
+  return { unlessDown, back: () => (down = false) };
+}
+
+/** The failed start shows 'Error initializing'; when the server is back, the page shows by itself. */
+async function recoversOnItsOwn(back: () => void) {
+  expect(await screen.findByText('Error initializing')).toBeTruthy();
+  back();
+  expect(await screen.findByRole('heading', { name: 'User Management' }, { timeout: 6000 })).toBeTruthy();
+  expect(screen.queryByText('Error initializing')).toBeNull();
+}
+
 describe('routing and the sign-in guard', () => {
   it('sends a signed-out user to /login with the full path as redirect', async () => {
     mockApi({ 'GET app/config': { status: 200, body: {} } });
@@ -59,11 +77,7 @@ describe('routing and the sign-in guard', () => {
   });
 
   it('recovers by itself, without a reload, when the server answers again after a failed start', async () => {
-    let down = true;
-    const unlessDown = (answer: { status: number; body?: unknown }) => () => {
-      if (down) throw new TypeError('Failed to fetch');
-      return answer;
-    };
+    const { unlessDown, back } = restartingServer();
     // a server that is down answers none of the start's calls (they go together, issue 18)
     mockApi({
       ...shellAnswers(ADMIN),
@@ -74,18 +88,11 @@ describe('routing and the sign-in guard', () => {
       'GET users': { status: 200, body: { items: [], _meta: {} } },
     });
     renderApp('/settings/users', { user: ADMIN });
-    expect(await screen.findByText('Error initializing')).toBeTruthy();
-    down = false;
-    expect(await screen.findByRole('heading', { name: 'User Management' }, { timeout: 6000 })).toBeTruthy();
-    expect(screen.queryByText('Error initializing')).toBeNull();
+    await recoversOnItsOwn(back);
   }, 15_000);
 
   it('recovers by itself when another call of the start answered while the config call lost its answer', async () => {
-    let down = true;
-    const unlessDown = (answer: { status: number; body?: unknown }) => () => {
-      if (down) throw new TypeError('Failed to fetch');
-      return answer;
-    };
+    const { unlessDown, back } = restartingServer();
     // a server restarting between the start's calls: the refresh and the forms menu are answered,
     // the config (and the health route, until the server is back) get no answer
     mockApi({
@@ -95,10 +102,7 @@ describe('routing and the sign-in guard', () => {
       'GET users': { status: 200, body: { items: [], _meta: {} } },
     });
     renderApp('/settings/users', { user: ADMIN });
-    expect(await screen.findByText('Error initializing')).toBeTruthy();
-    down = false;
-    expect(await screen.findByRole('heading', { name: 'User Management' }, { timeout: 6000 })).toBeTruthy();
-    expect(screen.queryByText('Error initializing')).toBeNull();
+    await recoversOnItsOwn(back);
   }, 15_000);
 
   it('signs the configured default user in and offers Login instead of Logout', async () => {
