@@ -36,6 +36,7 @@ describe.each(DIALECTS)('migrations and seed (%s)', (dialect) => {
       '20261127T0100-deleted-search-index',
       '20261127T0400-user-confirmation',
       '20261128T0400-shipped-indexes',
+      '20261128T2200-history-insert-statement',
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });
