@@ -1,5 +1,6 @@
-import { CompiledQuery, sql } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import { runBulkInsert } from '../../infra/db/bulk-insert';
+import { liveSqliteTriggers } from '../../infra/db/sqlite-triggers';
 import {
   sqliteHistoryColumns,
   sqliteHistoryCreateTrigger,
@@ -33,9 +34,7 @@ export interface BulkInsertWork {
 
 /** The table's bulk work, or undefined when it has no bulk-aware trigger or one this version does not know. */
 export async function bulkInsertWork(trx: DynamicTrx, table: string): Promise<BulkInsertWork | undefined> {
-  const { rows } = await sql<{ name: string; sql: string }>`
-    SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ${table}`.execute(trx);
-  const live = new Map(rows.map((row) => [row.name, row.sql]));
+  const live = await liveSqliteTriggers(trx, table);
   const work: BulkInsertWork = { counter: false };
   const known = new Set<string>();
   const counter = sqliteCounterInsertTrigger(table);
@@ -57,7 +56,7 @@ export async function bulkInsertWork(trx: DynamicTrx, table: string): Promise<Bu
     work.history = sqliteHistoryInserted(table, historyColumns);
     known.add(historyTrigger);
   }
-  const unknown = rows.some((row) => !known.has(row.name) && /\bmdis_bulk\(\)/.test(row.sql));
+  const unknown = [...live].some(([name, text]) => !known.has(name) && /\bmdis_bulk\(\)/.test(text));
   return known.size === 0 || unknown ? undefined : work;
 }
 

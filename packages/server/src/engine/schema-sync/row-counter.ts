@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Dialect } from '../../infra/db/dialect';
+import { liveSqliteTriggers, quoteName, quoteText } from '../../infra/db/sqlite-triggers';
 import type { AnyDb } from './ddl';
 import { shortIdentifier } from './desired-table';
 
@@ -7,9 +8,6 @@ import { shortIdentifier } from './desired-table';
 // triggers in the same transaction as the insert or delete, so an unfiltered list reads its total
 // from a few rows instead of counting the table. Table names come from templates (snake_case
 // identifiers), never from a request; in trigger bodies they are SQL string literals.
-
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
-const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
 const triggerNames = (table: string) => [
   shortIdentifier(`${table}__count_ins`),
@@ -23,13 +21,16 @@ const triggerNames = (table: string) => [
 export function sqliteCounterTriggers(table: string): Map<string, string> {
   const [insertTrigger, deleteTrigger] = triggerNames(table) as [string, string];
   const update = (sign: '+' | '-') =>
-    `UPDATE record_counts SET row_count = row_count ${sign} 1 WHERE table_name = ${literal(table)} AND slot = 0; END`;
+    `UPDATE record_counts SET row_count = row_count ${sign} 1 WHERE table_name = ${quoteText(table)} AND slot = 0; END`;
   return new Map([
     [
       insertTrigger,
-      `CREATE TRIGGER ${quote(insertTrigger)} AFTER INSERT ON ${quote(table)} WHEN NOT mdis_bulk() BEGIN ${update('+')}`,
+      `CREATE TRIGGER ${quoteName(insertTrigger)} AFTER INSERT ON ${quoteName(table)} WHEN NOT mdis_bulk() BEGIN ${update('+')}`,
     ],
-    [deleteTrigger, `CREATE TRIGGER ${quote(deleteTrigger)} AFTER DELETE ON ${quote(table)} BEGIN ${update('-')}`],
+    [
+      deleteTrigger,
+      `CREATE TRIGGER ${quoteName(deleteTrigger)} AFTER DELETE ON ${quoteName(table)} BEGIN ${update('-')}`,
+    ],
   ]);
 }
 
@@ -49,10 +50,8 @@ export async function sqliteCountInserted(trx: AnyDb, table: string, count: numb
 export async function hasRowCounter(db: AnyDb, dialect: Dialect, table: string): Promise<boolean> {
   const names = triggerNames(table);
   if (dialect === 'sqlite') {
-    const { rows } = await sql<{ name: string; sql: string }>`
-      SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ${table}`.execute(db);
-    const wanted = sqliteCounterTriggers(table);
-    return [...wanted].every(([name, statement]) => rows.some((row) => row.name === name && row.sql === statement));
+    const live = await liveSqliteTriggers(db, table);
+    return [...sqliteCounterTriggers(table)].every(([name, statement]) => live.get(name) === statement);
   }
   const found = await sql<{
     name: string;

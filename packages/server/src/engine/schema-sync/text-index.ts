@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Dialect } from '../../infra/db/dialect';
+import { liveSqliteTriggers, quoteName, replaceSqliteTriggers } from '../../infra/db/sqlite-triggers';
 import type { AnyDb } from './ddl';
 import { shortIdentifier } from './desired-table';
 import { memoByObject } from '../../infra/memo-by-object';
@@ -71,13 +72,10 @@ async function pgTextIndexes(db: AnyDb, table: string) {
 /** The columns the live text index covers; null when it is there but broken (SQLite: a trigger missing). */
 export async function liveTextIndex(db: AnyDb, dialect: Dialect, table: string): Promise<string[] | null> {
   if (dialect === 'postgres') return (await pgTextIndexes(db, table)).map((r) => r.column);
-  const fts = textIndexTable(table);
-  const { rows: columns } = await sql<{ name: string }>`SELECT name FROM pragma_table_info(${fts})`.execute(db);
+  const columns = await sqliteTextIndexColumns(db, table);
   if (columns.length === 0) return [];
-  const { rows: triggers } = await sql<{ name: string }>`
-    SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ${table}`.execute(db);
-  const complete = sqliteTriggers(table).every((name) => triggers.some((t) => t.name === name));
-  return complete ? columns.map((c) => c.name) : null;
+  const triggers = await liveSqliteTriggers(db, table);
+  return sqliteTriggers(table).every((name) => triggers.has(name)) ? columns : null;
 }
 
 async function dropSqliteTextIndex(trx: AnyDb, table: string) {
@@ -85,30 +83,28 @@ async function dropSqliteTextIndex(trx: AnyDb, table: string) {
   await sql`DROP TABLE IF EXISTS ${sql.table(textIndexTable(table))}`.execute(trx);
 }
 
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
-
 /**
  * SQLite: the three triggers that keep the FTS table in step, by name. A batch's INSERT skips the
  * insert trigger (`mdis_bulk()`, infra/db/bulk-insert.ts) and indexes its rows at once (sqliteTextIndexInserted).
  */
 export function sqliteTextTriggers(table: string, columns: readonly string[]): Map<string, string> {
-  const fts = quote(textIndexTable(table));
-  const target = quote(table);
+  const fts = quoteName(textIndexTable(table));
+  const target = quoteName(table);
   const [insertTrigger, updateTrigger, deleteTrigger] = sqliteTriggers(table) as [string, string, string];
-  const names = columns.map(quote).join(', ');
-  const folded = columns.map((c) => `mdis_fold(new.${quote(c)})`).join(', ');
+  const names = columns.map(quoteName).join(', ');
+  const folded = columns.map((c) => `mdis_fold(new.${quoteName(c)})`).join(', ');
   const insert = `INSERT INTO ${fts} (rowid, ${names}) VALUES (new.id, ${folded});`;
   const remove = `DELETE FROM ${fts} WHERE rowid = old.id;`;
   return new Map([
     [
       insertTrigger,
-      `CREATE TRIGGER ${quote(insertTrigger)} AFTER INSERT ON ${target} WHEN NOT mdis_bulk() BEGIN ${insert} END`,
+      `CREATE TRIGGER ${quoteName(insertTrigger)} AFTER INSERT ON ${target} WHEN NOT mdis_bulk() BEGIN ${insert} END`,
     ],
     [
       updateTrigger,
-      `CREATE TRIGGER ${quote(updateTrigger)} AFTER UPDATE OF id, ${names} ON ${target} BEGIN ${remove} ${insert} END`,
+      `CREATE TRIGGER ${quoteName(updateTrigger)} AFTER UPDATE OF id, ${names} ON ${target} BEGIN ${remove} ${insert} END`,
     ],
-    [deleteTrigger, `CREATE TRIGGER ${quote(deleteTrigger)} AFTER DELETE ON ${target} BEGIN ${remove} END`],
+    [deleteTrigger, `CREATE TRIGGER ${quoteName(deleteTrigger)} AFTER DELETE ON ${target} BEGIN ${remove} END`],
   ]);
 }
 
@@ -122,9 +118,9 @@ export function sqliteTextInsertTrigger(table: string): string {
  * is their ids as a JSON array.
  */
 export function sqliteTextIndexInserted(table: string, columns: readonly string[]): string {
-  const names = columns.map(quote).join(', ');
-  const folded = columns.map((c) => `mdis_fold(r.${quote(c)})`).join(', ');
-  return `INSERT INTO ${quote(textIndexTable(table))} (rowid, ${names}) SELECT r.id, ${folded} FROM json_each(?) AS k JOIN ${quote(table)} AS r ON r.id = k.value`;
+  const names = columns.map(quoteName).join(', ');
+  const folded = columns.map((c) => `mdis_fold(r.${quoteName(c)})`).join(', ');
+  return `INSERT INTO ${quoteName(textIndexTable(table))} (rowid, ${names}) SELECT r.id, ${folded} FROM json_each(?) AS k JOIN ${quoteName(table)} AS r ON r.id = k.value`;
 }
 
 /** SQLite: the columns of the live FTS table, in its order (none: no index). */
@@ -142,10 +138,8 @@ export async function sqliteTextIndexColumns(db: AnyDb, table: string): Promise<
 export async function sqliteTextTriggersOutdated(db: AnyDb, table: string): Promise<boolean> {
   const columns = await sqliteTextIndexColumns(db, table);
   if (columns.length === 0) return false;
-  const { rows } = await sql<{ name: string; sql: string }>`
-    SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ${table}`.execute(db);
   const wanted = sqliteTextTriggers(table, columns);
-  const live = new Map(rows.map((row) => [row.name, row.sql]));
+  const live = await liveSqliteTriggers(db, table);
   return (
     [...wanted.keys()].every((name) => live.has(name)) && [...wanted].some(([name, text]) => live.get(name) !== text)
   );
@@ -153,11 +147,7 @@ export async function sqliteTextTriggersOutdated(db: AnyDb, table: string): Prom
 
 /** SQLite: the text index's triggers made again in their current form, its FTS table untouched. */
 export async function replaceSqliteTextTriggers(trx: AnyDb, table: string): Promise<void> {
-  const columns = await sqliteTextIndexColumns(trx, table);
-  for (const [trigger, statement] of sqliteTextTriggers(table, columns)) {
-    await sql`DROP TRIGGER IF EXISTS ${sql.id(trigger)}`.execute(trx);
-    await sql.raw(statement).execute(trx);
-  }
+  await replaceSqliteTriggers(trx, table, sqliteTextTriggers(table, await sqliteTextIndexColumns(trx, table)));
 }
 
 async function createSqliteTextIndex(trx: AnyDb, table: string, columns: readonly string[]) {

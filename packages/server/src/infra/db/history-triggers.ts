@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Dialect } from './dialect';
+import { quoteName, quoteText, replaceSqliteTriggers } from './sqlite-triggers';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- triggers go on any table
 type AnyDb = Kysely<any>;
@@ -10,9 +11,6 @@ type AnyDb = Kysely<any>;
 // triggers that write its added and removed links, in the statement's own transaction: every write
 // path is covered (forms, global, behaviors cascading to other records, sample series, the IGSN
 // backfill, a deletion's cascade to its links) and a failed write leaves no history. The actor comes from the app while the statement runs (infra/db/audit-context.ts).
-
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
-const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
 const PG_TRIGGER = 'mdis_history';
 /** The engine's maintained columns (engine/records/maintained-columns.ts; not imported: infra stays below the engine). */
@@ -32,26 +30,26 @@ function sqliteTriggerName(table: string, action: string): string {
 const MAX_JSON_OBJECT_PAIRS = 63;
 
 function pairs(columns: readonly string[], row: 'NEW' | 'OLD'): string {
-  return columns.map((c) => `SELECT ${literal(c)} AS k, ${row}.${quote(c)} AS v`).join(' UNION ALL ');
+  return columns.map((c) => `SELECT ${quoteText(c)} AS k, ${row}.${quoteName(c)} AS v`).join(' UNION ALL ');
 }
 
 /** The whole record as JSON, from the trigger's row, as the subquery aliased `d` (column `c`). */
 function wholeRecord(columns: readonly string[], row: 'NEW' | 'OLD'): string {
   if (columns.length <= MAX_JSON_OBJECT_PAIRS)
-    return `(SELECT json_object(${columns.map((c) => `${literal(c)}, ${row}.${quote(c)}`).join(', ')}) AS c) d`;
+    return `(SELECT json_object(${columns.map((c) => `${quoteText(c)}, ${row}.${quoteName(c)}`).join(', ')}) AS c) d`;
   return `(SELECT json_group_object(k, v) AS c FROM (${pairs(columns, row)})) d`;
 }
 
 function changedPairs(columns: readonly string[]): string {
   return columns
-    .map((c) => `SELECT ${literal(c)} AS k, OLD.${quote(c)} AS o, NEW.${quote(c)} AS n`)
+    .map((c) => `SELECT ${quoteText(c)} AS k, OLD.${quoteName(c)} AS o, NEW.${quoteName(c)} AS n`)
     .join(' UNION ALL ');
 }
 
 /** The three CREATE TRIGGER statements of one SQLite table, by trigger name. */
 export function sqliteHistoryTriggers(table: string, columns: readonly string[]): Map<string, string> {
-  const on = quote(table);
-  const name = literal(table);
+  const on = quoteName(table);
+  const name = quoteText(table);
   const actor = `(SELECT mdis_audit() AS j) a`;
   const whole = (row: 'NEW' | 'OLD') => wholeRecord(columns, row);
   const statements = new Map<string, string>();
@@ -59,7 +57,7 @@ export function sqliteHistoryTriggers(table: string, columns: readonly string[])
     const trigger = sqliteTriggerName(table, action);
     statements.set(
       trigger,
-      `CREATE TRIGGER ${quote(trigger)} AFTER ${event} ON ${on} WHEN ${when} BEGIN ${INSERT_HISTORY} ${body}; END`,
+      `CREATE TRIGGER ${quoteName(trigger)} AFTER ${event} ON ${on} WHEN ${when} BEGIN ${INSERT_HISTORY} ${body}; END`,
     );
   };
   // A batch's INSERT writes its create rows at once instead (sqliteHistoryInserted), up to 63 columns.
@@ -106,28 +104,16 @@ export function sqliteHistoryColumns(table: string, statement: string): string[]
  * order; its one parameter is their ids as a JSON array, in the order they were inserted.
  */
 export function sqliteHistoryInserted(table: string, columns: readonly string[]): string {
-  const record = `json_object(${columns.map((c) => `${literal(c)}, r.${quote(c)}`).join(', ')})`;
+  const record = `json_object(${columns.map((c) => `${quoteText(c)}, r.${quoteName(c)}`).join(', ')})`;
   return (
-    `${INSERT_HISTORY} SELECT ${SQLITE_NOW}, 'create', ${literal(table)}, r.id, ${record}, ${SQLITE_ACTOR} ` +
-    `FROM (SELECT mdis_audit() AS j) a, json_each(?) AS k JOIN ${quote(table)} AS r ON r.id = k.value ` +
+    `${INSERT_HISTORY} SELECT ${SQLITE_NOW}, 'create', ${quoteText(table)}, r.id, ${record}, ${SQLITE_ACTOR} ` +
+    `FROM (SELECT mdis_audit() AS j) a, json_each(?) AS k JOIN ${quoteName(table)} AS r ON r.id = k.value ` +
     `WHERE mdis_history_on() ORDER BY k.key`
   );
 }
 
 async function ensureSqlite(db: AnyDb, table: string, columns: readonly string[]): Promise<void> {
   await replaceSqliteTriggers(db, table, sqliteHistoryTriggers(table, columns));
-}
-
-/** Creates the wanted triggers of a table, replacing those whose text differs. */
-async function replaceSqliteTriggers(db: AnyDb, table: string, wanted: Map<string, string>): Promise<void> {
-  const live = await sql<{ name: string; sql: string }>`
-    SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ${table}`.execute(db);
-  const current = new Map(live.rows.map((row) => [row.name, row.sql]));
-  for (const [trigger, statement] of wanted) {
-    if (current.get(trigger) === statement) continue;
-    await sql.raw(`DROP TRIGGER IF EXISTS ${quote(trigger)}`).execute(db);
-    await sql.raw(statement).execute(db);
-  }
 }
 
 // PostgreSQL: one AFTER INSERT trigger per statement (`mdis_history_ins`), which writes the history
@@ -176,8 +162,8 @@ function triggerArguments(args: Buffer | string): string[] {
 }
 
 async function createPostgresTriggers(db: AnyDb, table: string, exclude: readonly string[]): Promise<void> {
-  const on = quote(table);
-  const args = exclude.map(literal).join(', ');
+  const on = quoteName(table);
+  const args = exclude.map(quoteText).join(', ');
   await ensurePostgresInsertHistoryFunction(db);
   await sql.raw(`DROP TRIGGER IF EXISTS ${PG_TRIGGER} ON ${on}`).execute(db);
   await sql.raw(`DROP TRIGGER IF EXISTS ${PG_INSERT_TRIGGER} ON ${on}`).execute(db);
@@ -200,7 +186,7 @@ async function ensurePostgres(db: AnyDb, table: string, exclude: readonly string
   // columns never to record (secrets, maintained values) are the triggers' arguments.
   const live = await sql<LivePgTrigger>`
     SELECT tgname AS name, tgtype AS type, tgargs AS args FROM pg_trigger
-    WHERE tgname IN (${PG_TRIGGER}, ${PG_INSERT_TRIGGER}) AND tgrelid = to_regclass(${quote(table)})`.execute(db);
+    WHERE tgname IN (${PG_TRIGGER}, ${PG_INSERT_TRIGGER}) AND tgrelid = to_regclass(${quoteName(table)})`.execute(db);
   const row = live.rows.find((trigger) => trigger.name === PG_TRIGGER);
   const insert = live.rows.find((trigger) => trigger.name === PG_INSERT_TRIGGER);
   if (row && insert && (row.type & TRIGGER_TYPE_INSERT) === 0) return;
@@ -234,8 +220,8 @@ const PG_LINK_TRIGGER = 'mdis_link_history';
 // added, `unlink` when it is removed (also by the cascade of a record's deletion).
 function sqliteLinkBody(joinSides: LinkSides, action: 'link' | 'unlink', row: 'NEW' | 'OLD'): string {
   const side = (table: string, column: string, partner: string) =>
-    `SELECT ${SQLITE_NOW}, '${action}', ${literal(table)}, ${row}.${quote(column)}, ` +
-    `json_object(${literal(partner)}, ${row}.${quote(partner)}), ${SQLITE_ACTOR} FROM (SELECT mdis_audit() AS j) a`;
+    `SELECT ${SQLITE_NOW}, '${action}', ${quoteText(table)}, ${row}.${quoteName(column)}, ` +
+    `json_object(${quoteText(partner)}, ${row}.${quoteName(partner)}), ${SQLITE_ACTOR} FROM (SELECT mdis_audit() AS j) a`;
   const { table, ownColumn, relatedTable, relatedColumn } = joinSides;
   return `${side(table, ownColumn, relatedColumn)} UNION ALL ${side(relatedTable, relatedColumn, ownColumn)}`;
 }
@@ -250,7 +236,7 @@ export function sqliteLinkTriggers(joinTable: string, sides: LinkSides): Map<str
     const trigger = sqliteTriggerName(joinTable, action);
     statements.set(
       trigger,
-      `CREATE TRIGGER ${quote(trigger)} AFTER ${event} ON ${quote(joinTable)} WHEN mdis_history_on() BEGIN ` +
+      `CREATE TRIGGER ${quoteName(trigger)} AFTER ${event} ON ${quoteName(joinTable)} WHEN mdis_history_on() BEGIN ` +
         `${INSERT_HISTORY} ${sqliteLinkBody(sides, action, row)}; END`,
     );
   }
@@ -266,14 +252,14 @@ export async function ensureLinkHistoryTriggers(
 ): Promise<void> {
   if (dialect === 'sqlite') return replaceSqliteTriggers(db, joinTable, sqliteLinkTriggers(joinTable, sides));
   const found = await sql<{ present: number }>`
-    SELECT 1 AS present FROM pg_trigger WHERE tgname = ${PG_LINK_TRIGGER} AND tgrelid = to_regclass(${quote(joinTable)})`.execute(
+    SELECT 1 AS present FROM pg_trigger WHERE tgname = ${PG_LINK_TRIGGER} AND tgrelid = to_regclass(${quoteName(joinTable)})`.execute(
     db,
   );
   if (found.rows.length > 0) return;
-  const args = [sides.table, sides.ownColumn, sides.relatedTable, sides.relatedColumn].map(literal).join(', ');
+  const args = [sides.table, sides.ownColumn, sides.relatedTable, sides.relatedColumn].map(quoteText).join(', ');
   await sql
     .raw(
-      `CREATE TRIGGER ${PG_LINK_TRIGGER} AFTER INSERT OR DELETE ON ${quote(joinTable)} ` +
+      `CREATE TRIGGER ${PG_LINK_TRIGGER} AFTER INSERT OR DELETE ON ${quoteName(joinTable)} ` +
         `FOR EACH ROW EXECUTE FUNCTION mdis_link_history(${args})`,
     )
     .execute(db);
