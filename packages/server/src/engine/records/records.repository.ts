@@ -62,6 +62,11 @@ function toNumber(value: unknown): number | undefined {
   return Number(value);
 }
 
+/** A record holding `values` (column by column): the comparison of isTaken and takenAmong. */
+function sameValues(values: Row): RawBuilder<SqlBool>[] {
+  return Object.entries(values).map(([column, value]) => sql<SqlBool>`${sql.ref(column)} = ${value}`);
+}
+
 /** Whether another record holds the same values in `columns` (a UNIQUE index). */
 async function isTaken(
   trx: Executor,
@@ -69,9 +74,7 @@ async function isTaken(
   values: Row,
   excludeId: number | undefined,
 ): Promise<boolean> {
-  const conditions: RawBuilder<SqlBool>[] = Object.entries(values).map(
-    ([column, value]) => sql<SqlBool>`${sql.ref(column)} = ${value}`,
-  );
+  const conditions = sameValues(values);
   if (excludeId !== undefined) conditions.push(sql<SqlBool>`${sql.ref('id')} <> ${excludeId}`);
   const found = await sql<{
     id: number;
@@ -91,13 +94,13 @@ async function takenAmong(trx: Executor, model: RecordModel, candidates: readonl
   const taken = new Set<number>();
   for (let start = 0; start < candidates.length; start += TAKEN_PER_QUERY) {
     const part = candidates.slice(start, start + TAKEN_PER_QUERY);
-    const branches = part.map((values, position) => {
-      const conditions = Object.entries(values).map(([column, value]) => sql<SqlBool>`${sql.ref(column)} = ${value}`);
-      return sql`SELECT ${sql.lit(position)} AS k WHERE EXISTS (SELECT 1 FROM ${sql.table(model.table)} WHERE ${sql.join(
-        conditions,
-        sql` AND `,
-      )})`;
-    });
+    const branches = part.map(
+      (values, position) =>
+        sql`SELECT ${sql.lit(position)} AS k WHERE EXISTS (SELECT 1 FROM ${sql.table(model.table)} WHERE ${sql.join(
+          sameValues(values),
+          sql` AND `,
+        )})`,
+    );
     const { rows } = await sql<{ k: unknown }>`${sql.join(branches, sql` UNION ALL `)}`.execute(trx);
     for (const row of rows) taken.add(start + Number(row.k));
   }
