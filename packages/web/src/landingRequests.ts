@@ -35,7 +35,8 @@ export function storedToken(raw: string | null): string | null {
  * and its first list when the screen opens with the defaults (no record, nothing in the address's
  * query, nothing remembered): page 1 of 5 rows sorted by id (engine/storage/formStorage.ts); once
  * the template has answered, its model's template (followUpUrl).
- * Never the token refresh: a POST that rotates the token.
+ * Not the token refresh (`auth/refresh`): its answer confirms the session, which SessionProvider
+ * asks for itself beside these.
  */
 export function landingRequestUrls({ route, token, remembers }: Landing): string[] {
   const urls = [`${API}app/config`];

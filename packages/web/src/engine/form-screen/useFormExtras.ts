@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import type { FormTemplate } from '@mdis/shared';
-import { appApi, appKeys } from '../../platform/api/app.api';
+import { appApi, appKeys, formSummaryOf } from '../../platform/api/app.api';
 import { recordKeys, recordsApi, type FormRecord } from '../api/records.api';
 import { modelTemplateQuery } from './formScreenQueries';
 import { searchableFields } from '../filter-bar/searchableFields';
@@ -21,13 +21,7 @@ export function useFormExtras(form: FormTemplate, record: FormRecord | null) {
   const model = useModelTemplate(form);
   const offered = useQuery({ queryKey: appKeys.forms(), queryFn: appApi.forms });
   // What the server can sort and filter by, per field (app/forms); undefined until it is known.
-  const abilities = useMemo(
-    () =>
-      Object.values(offered.data ?? {})
-        .flat()
-        .find((entry) => entry.key === form.name)?.columns,
-    [offered.data, form.name],
-  );
+  const abilities = useMemo(() => formSummaryOf(offered.data, form.name)?.columns, [offered.data, form.name]);
   const searchable = useMemo(() => searchableFields(form, model.data, abilities), [form, model.data, abilities]);
   const searchableNames = useMemo(() => new Set(searchable.map((f) => f.name)), [searchable]);
   const sortableNames = useMemo(

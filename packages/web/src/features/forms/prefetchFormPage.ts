@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { formTemplateQuery, modelTemplateQuery, prefetchOpeningList } from '../../engine/form-screen/formScreenQueries';
-import { formsQuery } from '../../platform/api/app.api';
+import { formSummaryOf, formsQuery } from '../../platform/api/app.api';
 import type { LandingDataLoader } from '../../platform/routing/landingData';
 import { readFacetSearch } from '../facet-search/facetSearch';
 import { formNameOfKey, readFormRoute } from './formRoute';
@@ -19,13 +19,7 @@ function askModelTemplate(queryClient: QueryClient, formName: string, stillSigne
   };
   queryClient
     .query(formsQuery)
-    .then((forms) =>
-      ask(
-        Object.values(forms)
-          .flat()
-          .find((entry) => entry.key === formName)?.dataModel,
-      ),
-    )
+    .then((forms) => ask(formSummaryOf(forms, formName)?.dataModel))
     .catch(() => undefined);
   return ask;
 }

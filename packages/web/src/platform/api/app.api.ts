@@ -48,6 +48,13 @@ export interface FormSummary {
 }
 export type FormsByModule = Record<string, FormSummary[]>;
 
+/** A form's entry in the forms menu (app/forms), whatever its module. */
+export function formSummaryOf(forms: FormsByModule | undefined, key: string): FormSummary | undefined {
+  return Object.values(forms ?? {})
+    .flat()
+    .find((entry) => entry.key === key);
+}
+
 export interface FavoriteForm {
   module: string;
   key: string;
