@@ -4,9 +4,14 @@ import type { DynamicSchema } from '../src/engine/records/dynamic-db';
 import type { MaintainedColumn } from '../src/engine/records/maintained-columns';
 import type { RecordModel } from '../src/engine/records/record-model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipart } from './files-fixture';
 import { DIALECTS } from './helpers/dialects';
-import { createHoleChain, createSplitChain, type DrillingApp, startDrillingApp } from './helpers/drilling-app';
+import {
+  commitCsvImport,
+  createHoleChain,
+  createSplitChain,
+  type DrillingApp,
+  startDrillingApp,
+} from './helpers/drilling-app';
 
 type Row = Record<string, unknown>;
 type AnyDb = Kysely<DynamicSchema>;
@@ -48,17 +53,7 @@ describe.each(DIALECTS)('import stores every value as given (%s)', (dialect) => 
       lines.push(`${String(split.combined_id)},${String(index * 7.25)},0.5,${csvCell(text)}`),
     );
     lines.push(`${String(split.combined_id)},1e-3,,`);
-    const body = multipart([
-      { name: 'form', value: 'sample' },
-      { name: 'file', filename: 'samples.csv', type: 'application/octet-stream', data: Buffer.from(lines.join('\n')) },
-    ]);
-    const response = await drilling.app.inject({
-      method: 'POST',
-      url: '/api/v1/import/commit',
-      headers: { ...drilling.admin, ...body.headers },
-      payload: body.payload,
-    });
-    expect(response.statusCode, response.body).toBe(200);
+    await commitCsvImport(drilling, 'sample', lines.join('\n'));
     const byForm = await drilling.create('sample', { section_split_id: split.id, top: 14.5, sample_length: 0.5 });
 
     const db = drilling.database.db as unknown as AnyDb;

@@ -8,7 +8,7 @@ import {
   seedDepthExample,
 } from './depth-model-fixture';
 import { DIALECTS } from './helpers/dialects';
-import { multipart } from './files-fixture';
+import { commitCsvImport } from './helpers/drilling-app';
 
 type Rec = Record<string, unknown>;
 
@@ -200,18 +200,8 @@ describe.each(DIALECTS)('maintained sample depths (%s)', (dialect) => {
       lines.push(
         `${String(splits[i % splits.length])},${String(i * 4)},${String(1 + (i % 4))},ROCK,imported ${String(i)}`,
       );
-    const body = multipart([
-      { name: 'form', value: 'sample' },
-      { name: 'file', filename: 'samples.csv', type: 'text/csv', data: Buffer.from(lines.join('\n')) },
-    ]);
     t.queries.length = 0;
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/import/commit',
-      headers: { ...t.admin, ...body.headers },
-      payload: body.payload,
-    });
-    expect(response.statusCode, response.body).toBe(200);
+    const response = await commitCsvImport(t, 'sample', lines.join('\n'), 'text/csv');
     expect(response.json<{ counts: Rec }>().counts).toMatchObject({ new: 12, errors: 0 });
     const inserts = t.queries.filter((q) => /^(WITH .*)?INSERT INTO "curation_sample"/is.test(q));
     expect(inserts).toHaveLength(1);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, uploadParts } from './files-fixture';
 import { DIALECTS } from './helpers/dialects';
-import { createHoleChain, type DrillingApp, startDrillingApp } from './helpers/drilling-app';
+import { commitCsvImport, createHoleChain, type DrillingApp, startDrillingApp } from './helpers/drilling-app';
 
 type Row = Record<string, unknown>;
 interface HistoryRow {
@@ -195,17 +195,7 @@ describe.each(DIALECTS)('record history of every write path (%s)', (dialect) => 
   it('an import is one batch: a creation per imported row', async () => {
     const { split } = await newSplit();
     const csv = `Section Split ID,top,Sample Length [cm]\r\n${String(split.id)},30,5\r\n${String(split.id)},40,5\r\n`;
-    const body = multipart([
-      { name: 'form', value: 'sample' },
-      { name: 'file', filename: 'samples.csv', type: 'application/octet-stream', data: Buffer.from(csv) },
-    ]);
-    const response = await drilling.app.inject({
-      method: 'POST',
-      url: '/api/v1/import/commit',
-      headers: { ...drilling.admin, ...body.headers },
-      payload: body.payload,
-    });
-    expect(response.statusCode, response.body).toBe(200);
+    const response = await commitCsvImport(drilling, 'sample', csv);
     const { batchId } = response.json<{ batchId: string }>();
     const creations = (await rows({ batch: batchId })).filter((row) => row.action === 'create');
     expect(creations.map((row) => [row.table_name, row.changes.top])).toEqual([

@@ -5,6 +5,7 @@ import { buildApp } from '../../src/app';
 import type { Dialect } from '../../src/infra/db/dialect';
 import { migrateToLatest } from '../../src/infra/db/migrate';
 import { seedDatabase } from '../../src/seed/seed';
+import { multipart } from '../files-fixture';
 import { signedInUser } from './factories';
 import { testConfig } from './test-app';
 import { createTestDatabase, type TestDatabase } from './test-database';
@@ -87,4 +88,25 @@ export async function createSplitChain(drilling: DrillingApp, holeId: unknown, d
     .where('section_id', '=', section.id)
     .executeTakeFirstOrThrow();
   return { core, section, split };
+}
+
+/** `POST api/v1/import/commit` of a CSV into `form` as the administrator; anything but 200 fails the test. */
+export async function commitCsvImport(
+  { app, admin }: Pick<DrillingApp, 'app' | 'admin'>,
+  form: string,
+  csv: string,
+  type = 'application/octet-stream',
+) {
+  const body = multipart([
+    { name: 'form', value: form },
+    { name: 'file', filename: `${form}s.csv`, type, data: Buffer.from(csv) },
+  ]);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/import/commit',
+    headers: { ...admin, ...body.headers },
+    payload: body.payload,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response;
 }
