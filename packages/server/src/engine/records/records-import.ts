@@ -1,6 +1,7 @@
 import { AppError, type FieldError, type PermissionHolder } from '@mdis/shared';
 import { sql } from 'kysely';
 import { createsInBatches, updatesInBatches } from '../behaviors/behavior-registry';
+import { isConstraintError } from '../../infra/db/translate-db-error';
 import type { DynamicTrx, Row } from './dynamic-db';
 import type { RecordScope } from './record-access';
 import { type RecordTarget, resolveTarget } from './record-target';
@@ -55,8 +56,10 @@ export interface CheckedUpdate {
 
 /**
  * Runs a batch write behind a savepoint: its failures by index, or undefined when the database
- * refused the batch (rolled back to the savepoint, the records as they were before: the hooks
- * change them in place), and the caller writes its rows one by one, which names the failing row.
+ * refused a row of the batch (a constraint) or a behavior refused one with an AppError (rolled back
+ * to the savepoint, the records as they were before: the hooks change them in place), and the
+ * caller writes its rows one by one, which names the failing row. Any other error is the batch's
+ * own defect and is thrown: falling back would hide it behind an import many times slower.
  */
 async function inSavepoint(
   trx: DynamicTrx,
@@ -72,8 +75,8 @@ async function inSavepoint(
   } catch (error) {
     await sql`ROLLBACK TO SAVEPOINT mdis_write_many`.execute(trx);
     await sql`RELEASE SAVEPOINT mdis_write_many`.execute(trx);
-    // A bug is not a row's fault: only what the database refused is retried one by one.
-    if (error instanceof TypeError || error instanceof ReferenceError || error instanceof RangeError) throw error;
+    // A bug is not a row's fault: only what the database or a behavior refused is retried one by one.
+    if (!(error instanceof AppError) && !isConstraintError(error)) throw error;
     records.forEach((record, index) => {
       for (const key of Object.keys(record)) Reflect.deleteProperty(record, key);
       Object.assign(record, saved[index]);
