@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompressDir } from './build/precompress.ts';
 import { routePreload } from './build/routePreload.ts';
+import { landingMuiChunks } from './build/landingChunks.ts';
 // Relative imports: Vite bundles them into the config; a workspace package would be loaded raw by Node.
 import { DEFAULT_APP_CONFIG } from '../shared/src/app/app-config.ts';
 import { PRIMARY_COLOR } from '../shared/src/app/constants.ts';
@@ -31,6 +32,12 @@ const ROUTE_CHUNKS = [
 
 /** The route preload script and what it imports (src/routePreload.ts), kept out of the entry's chunk. */
 const PRELOAD_SCRIPT = /[\\/]src[\\/](routePreload|landingRequests)\.ts$/;
+
+const LANDING_MUI = landingMuiChunks(
+  ROOT,
+  'form',
+  ROUTE_CHUNKS.map((route) => route.modules),
+);
 
 const PICKERS = ['DatePicker', 'DateTimePicker', 'TimePicker'];
 const LAZY_PICKER = '\0lazy-picker:';
@@ -111,7 +118,12 @@ export default defineConfig({
         // re-exports everything; the schema library stays out). Not the route preload script: it
         // must not wait for the entry's graph.
         advancedChunks: {
-          groups: [{ name: 'index', tags: ['$initial'], test: (id) => !PRELOAD_SCRIPT.test(id) }],
+          groups: [
+            { name: 'index', tags: ['$initial'], test: (id) => !PRELOAD_SCRIPT.test(id), priority: 10 },
+            // the MUI parts of the landing pages, beyond the entry's (build/landingChunks.ts)
+            { name: LANDING_MUI.shared, priority: 5 },
+            { name: LANDING_MUI.first, priority: 3 },
+          ],
         },
       },
     },
