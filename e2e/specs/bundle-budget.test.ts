@@ -14,6 +14,13 @@ describe('the web app a first visit loads', () => {
     expect(Math.round(gzipKb), `${String(files.length)} files`).toBeLessThanOrEqual(BUDGET_KB);
   });
 
+  it('loads the entry as one file beside the route preload script (each file is a request, six at a time)', () => {
+    const { files } = entryScriptSizes();
+    expect(files.filter((file) => !/\/route-preload-[^/]+\.js$/.test(file))).toEqual([
+      expect.stringMatching(/^assets\/index-[^/]+\.js$/),
+    ]);
+  });
+
   it('does not load the schema library (zod) before a page needs it', () => {
     const { files } = entryScriptSizes();
     // zod's own error text, kept by the minifier as a string

@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompressDir } from './build/precompress.ts';
 import { routePreload } from './build/routePreload.ts';
+import { landingMuiChunks } from './build/landingChunks.ts';
 // Relative imports: Vite bundles them into the config; a workspace package would be loaded raw by Node.
 import { DEFAULT_APP_CONFIG } from '../shared/src/app/app-config.ts';
 import { PRIMARY_COLOR } from '../shared/src/app/constants.ts';
@@ -28,6 +29,15 @@ const ROUTE_CHUNKS = [
   },
   { pattern: /^\/?$/, modules: ['src/features/dashboard/DashboardPage.tsx'] },
 ];
+
+/** The route preload script and what it imports (src/routePreload.ts), kept out of the entry's chunk. */
+const PRELOAD_SCRIPT = /[\\/]src[\\/](routePreload|landingRequests)\.ts$/;
+
+const LANDING_MUI = landingMuiChunks(
+  ROOT,
+  'form',
+  ROUTE_CHUNKS.map((route) => route.modules),
+);
 
 const PICKERS = ['DatePicker', 'DateTimePicker', 'TimePicker'];
 const LAZY_PICKER = '\0lazy-picker:';
@@ -100,11 +110,21 @@ export default defineConfig({
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
       output: {
-        // MenuItem and what it is built of (ButtonBase, the ripple, Divider's and the list items'
-        // parts) as one chunk. The app shell needs most of them; left to itself the bundler cut
-        // them into several small preloaded chunks that gzip worse, +3 KB on a first visit once
-        // the form toolbar's phone menu used MenuItem (issue 18's 200 KB budget: 203 -> 196 KB).
-        advancedChunks: { groups: [{ name: 'MenuItem', test: /[\\/]@mui[\\/]material[\\/]esm[\\/]MenuItem[\\/]/ }] },
+        // The entry's whole static graph as one chunk, the entry itself. Left to itself the bundler cut
+        // it into some 27 files (one per set of pages sharing a module), every one of them a request
+        // before the entry can run, six at a time over HTTP/1.1, and a module boundary that gzips
+        // worse (issue 18: a cold visit; 199.5 -> 188.6 KB gzip). '$initial' is the bundler's own
+        // mark for what the entry needs once unused imports are dropped (the shared package's index
+        // re-exports everything; the schema library stays out). Not the route preload script: it
+        // must not wait for the entry's graph.
+        advancedChunks: {
+          groups: [
+            { name: 'index', tags: ['$initial'], test: (id) => !PRELOAD_SCRIPT.test(id), priority: 10 },
+            // the MUI parts of the landing pages, beyond the entry's (build/landingChunks.ts)
+            { name: LANDING_MUI.shared, priority: 5 },
+            { name: LANDING_MUI.first, priority: 3 },
+          ],
+        },
       },
     },
   },

@@ -85,4 +85,11 @@ describe('the built web app (static assets)', () => {
   it('makes browsers revalidate the offline worker, whose name never changes', async () => {
     expect((await get('/sw.js')).headers['cache-control']).toBe('no-cache');
   });
+
+  it('serves the files the build had when the server started, listed once (not per request)', async () => {
+    writeFileSync(join(dist, 'assets', 'late-0b1c2d3e.js'), SCRIPT);
+    expect((await get('/assets/late-0b1c2d3e.js', 'br')).statusCode).toBe(404);
+    expect((await get('/assets/index-3f2a9c1b.js', 'br')).statusCode).toBe(200);
+    expect((await get('/assets/missing-00000000.js', 'br')).statusCode).toBe(404);
+  });
 });
