@@ -12,6 +12,7 @@ const FORM_PAGE_CHUNK = /\/assets\/FormPage-[^/]+\.js$/;
 /** The GETs a signed-in visit to the sample form asks first, by path and name. */
 const FIRST_DATA = [
   '/api/v1/app/config',
+  '/api/v1/auth/refresh',
   '/api/v1/app/forms',
   '/cg/api/get-form-template sample',
   '/api/v1/form sample',
@@ -67,16 +68,19 @@ browserSuite('a cold visit to a form', 'cold-start', (session) => {
     });
     await page.addInitScript((stored) => localStorage.setItem('user', stored), JSON.stringify(user));
     let listAskedWhileEntryHeld = false;
+    let refreshAskedWhileEntryHeld = false;
     await page.route(ENTRY, async (route) => {
       for (let waited = 0; waited < 10_000 && !asked.includes('/api/v1/form sample'); waited += 50)
         await page.waitForTimeout(50);
       listAskedWhileEntryHeld = asked.includes('/api/v1/form sample');
+      refreshAskedWhileEntryHeld = asked.includes('/api/v1/auth/refresh');
       await route.continue();
     });
     await page.goto('/#/forms/sample-form');
     await page.getByRole('toolbar', { name: 'Record actions' }).waitFor();
     await page.waitForLoadState('networkidle');
     expect(listAskedWhileEntryHeld).toBe(true);
+    expect(refreshAskedWhileEntryHeld).toBe(true);
     for (const data of FIRST_DATA)
       expect(
         asked.filter((key) => key === data),

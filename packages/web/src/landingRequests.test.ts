@@ -6,6 +6,7 @@ import { prefetchLandingData } from './platform/routing/landingData';
 import { prefetchFormPage } from './features/forms/prefetchFormPage';
 import { setCurrentToken } from './platform/session/currentToken';
 import { appConfigQuery } from './platform/api/app.api';
+import { authApi } from './platform/session/auth.api';
 
 const nothingRemembered = (_form: string) => false;
 
@@ -16,7 +17,7 @@ afterEach(() => {
 });
 
 describe('the GETs sent before the entry has run', () => {
-  it("are the config alone without a stored user, and never the token's refresh", () => {
+  it('are the config alone without a stored user', () => {
     expect(landingRequestUrls({ route: '/forms/sample-form', token: null, remembers: nothingRemembered })).toEqual([
       'api/v1/app/config',
     ]);
@@ -34,9 +35,10 @@ describe('the GETs sent before the entry has run', () => {
     expect(urls('/forms/sample-form', (form) => form === 'sample')).toEqual([]);
     expect(landingRequestUrls({ route: '/forms/core-form/import', token: 't', remembers: nothingRemembered })).toEqual([
       'api/v1/app/config',
+      'api/v1/auth/refresh',
       'api/v1/app/forms',
     ]);
-    expect(landingRequestUrls({ route: '/forms/igsn', token: 't', remembers: nothingRemembered })).toHaveLength(2);
+    expect(landingRequestUrls({ route: '/forms/igsn', token: 't', remembers: nothingRemembered })).toHaveLength(3);
   });
 
   it('are the URLs the app asks first on landing at a form, as its API client writes them', async () => {
@@ -47,9 +49,10 @@ describe('the GETs sent before the entry has run', () => {
     vi.stubGlobal('fetch', fetch);
     setCurrentToken('t');
     const queryClient = new QueryClient();
-    queryClient.query(appConfigQuery).catch(() => undefined); // the session's own ask
+    queryClient.query(appConfigQuery).catch(() => undefined); // the session's own asks
+    authApi.refresh().catch(() => undefined);
     prefetchLandingData(queryClient, prefetchFormPage, { formKey: 'core-form' }, new URLSearchParams());
-    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(5));
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(6));
     const first = landingRequestUrls({ route: '/forms/core-form', token: 't', remembers: nothingRemembered });
     const next = first.map((url) => followUpUrl(url, url.includes('form-template') ? CORE_FORM : {}));
     expect(fetch.mock.calls.map(([url]) => url).toSorted()).toEqual(

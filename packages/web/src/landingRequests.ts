@@ -31,17 +31,17 @@ export function storedToken(raw: string | null): string | null {
 }
 
 /**
- * The config (always); with a stored user the forms menu; on a generic form's address its template,
- * and its first list when the screen opens with the defaults (no record, nothing in the address's
- * query, nothing remembered): page 1 of 5 rows sorted by id (engine/storage/formStorage.ts); once
- * the template has answered, its model's template (followUpUrl).
- * Not the token refresh (`auth/refresh`): its answer confirms the session, which SessionProvider
- * asks for itself beside these.
+ * The config (always); with a stored user the token's refresh (a GET that answers the same token:
+ * the screen shows nothing before it has confirmed the session, useSessionStart.ts) and the forms
+ * menu; on a generic form's address its template, and its first list when the screen opens with
+ * the defaults (no record, nothing in the address's query, nothing remembered): page 1 of 5 rows
+ * sorted by id (engine/storage/formStorage.ts); once the template has answered, its model's
+ * template (followUpUrl).
  */
 export function landingRequestUrls({ route, token, remembers }: Landing): string[] {
   const urls = [`${API}app/config`];
   if (!token) return urls;
-  urls.push(`${API}app/forms`);
+  urls.push(`${API}auth/refresh`, `${API}app/forms`);
   const [path = '', search = ''] = route.split('?');
   const match = FORM_KEY.exec(path);
   const form = match?.[1];
