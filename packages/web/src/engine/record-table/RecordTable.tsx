@@ -90,7 +90,8 @@ export interface RecordTableProps {
   sortable?: ReadonlySet<string>;
   showId: boolean;
   items: FormRecord[];
-  totalCount: number;
+  /** Null until the list has answered: the pager then shows no count ('0-0 of 0' is a false claim). */
+  totalCount: number | null;
   /** The footer's words before the total: 'of', or 'of about' / 'of at least' (totalCountWords). */
   totalCountWords?: string;
   loading: boolean;
@@ -152,7 +153,9 @@ export const RecordTable = memo(function RecordTable(props: RecordTableProps) {
     columns,
     data: items,
     getRowId: (row) => String(row.id),
-    rowCount: totalCount,
+    rowCount: totalCount ?? 0,
+    // the rows-per-page choice alone while the count is unknown
+    paginationDisplayMode: totalCount === null ? 'custom' : 'default',
     localization: { of: props.totalCountWords ?? 'of' },
     manualPagination: true,
     manualSorting: true,
