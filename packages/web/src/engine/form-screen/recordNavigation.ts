@@ -48,7 +48,7 @@ export function recordNavigation(state: FormScreenState, data: RecordList | unde
     if (item) dispatch({ type: 'select', id: Number(item.id) });
   };
   // null until the first list answers: the toolbar then says no count (not '- / 0')
-  const total = data ? (data._meta.totalCount ?? items.length) : null;
+  const total = data ? data._meta.totalCount : null;
   const position = indexOnPage === -1 ? null : state.page * Math.max(state.perPage, 0) + indexOnPage + 1;
   return {
     navigate,
