@@ -72,7 +72,7 @@ export function FormActions() {
         onRun={runReport}
         autoPrintForm={form.name}
         tickedCount={state.ticked.length}
-        listCount={navigation.total}
+        listCount={navigation.total ?? 0}
       />
       <RecordExtras
         record={record}

@@ -39,6 +39,18 @@ describe('the record table before its first list answer', { timeout: 30_000 }, (
     expect(within(table).queryByText(LOADING_TABLE_MESSAGE)).toBeNull();
   });
 
+  it('counts no records in the pager or the record position before the list answers', async () => {
+    const release = heldList([core(1), core(2)]);
+    renderScreen({ user: ADMIN, route: { filter: HOLE } });
+    const table = await screen.findByRole('table', { name: 'core records' });
+    expect(await within(table).findByText(LOADING_TABLE_MESSAGE)).toBeDefined();
+    expect(screen.queryByText(/\b0-0 of 0\b/)).toBeNull();
+    expect(screen.getByLabelText('Record position').textContent).toBe('');
+    release();
+    expect(await screen.findByText('1-2 of 2')).toBeDefined();
+    expect(screen.getByLabelText('Record position').textContent).toBe('- / 2');
+  });
+
   it('says there are no records once an empty list has arrived', async () => {
     const release = heldList([]);
     renderScreen({ user: ADMIN, route: { filter: HOLE } });

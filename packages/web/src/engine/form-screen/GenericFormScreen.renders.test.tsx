@@ -44,4 +44,29 @@ describe('the form screen while its list changes', { timeout: 30_000 }, () => {
     await waitFor(() => expect(table.querySelector('tr[data-record-id]')?.getAttribute('data-record-id')).toBe('2'));
     expect(selects.renders).toBe(0);
   });
+
+  it('opens from an address that says it all (a reload) without writing the address again', async () => {
+    // the write would render the whole screen a second time within its first commit
+    mockFormApi(ADMIN, () => ({ status: 200, body: listBody([core(1), core(2)]) }));
+    const onRouteChange = vi.fn();
+    renderScreen({ user: ADMIN, route: { id: 2, filter: HOLE, sort: [{ id: 'id', desc: false }] }, onRouteChange });
+    const table = await screen.findByRole('table', { name: 'core records' });
+    await waitFor(() =>
+      expect(table.querySelector('tr[aria-current="true"]')?.getAttribute('data-record-id')).toBe('2'),
+    );
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Hole' })).toHaveProperty('value', 'A'));
+    expect(onRouteChange).not.toHaveBeenCalled();
+  });
+
+  it('writes the parts an address lacks once, as it opens', async () => {
+    mockFormApi(ADMIN, () => ({ status: 200, body: listBody([core(1), core(2)]) }));
+    const onRouteChange = vi.fn();
+    renderScreen({ user: ADMIN, route: { filter: HOLE }, onRouteChange });
+    const table = await screen.findByRole('table', { name: 'core records' });
+    await waitFor(() => expect(table.querySelectorAll('tr[data-record-id]').length).toBe(2));
+    expect(onRouteChange).toHaveBeenCalledTimes(1);
+    expect(onRouteChange).toHaveBeenCalledWith(
+      expect.objectContaining({ filter: HOLE, sort: [{ id: 'id', desc: false }] }),
+    );
+  });
 });

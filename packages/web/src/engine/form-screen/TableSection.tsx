@@ -72,7 +72,7 @@ export function TableSection() {
         sortable={extras.sortableNames}
         showId={showId}
         items={items}
-        totalCount={list.data?._meta.totalCount ?? 0}
+        totalCount={list.data ? list.data._meta.totalCount : null}
         totalCountWords={totalCountWords(list.data?._meta)}
         // before its first answer too (pending and not yet fetching is still loading, not empty)
         loading={list.isFetching || (list.isPending && !list.isError)}

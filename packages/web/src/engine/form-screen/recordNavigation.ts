@@ -47,13 +47,14 @@ export function recordNavigation(state: FormScreenState, data: RecordList | unde
     const item = step?.kind === 'select' ? items[step.index] : undefined;
     if (item) dispatch({ type: 'select', id: Number(item.id) });
   };
-  const total = data?._meta.totalCount ?? items.length;
+  // null until the first list answers: the toolbar then says no count (not '- / 0')
+  const total = data ? data._meta.totalCount : null;
   const position = indexOnPage === -1 ? null : state.page * Math.max(state.perPage, 0) + indexOnPage + 1;
   return {
     navigate,
     position,
     total,
-    canGoBack: total > 0 && position !== 1,
-    canGoForward: total > 0 && position !== total,
+    canGoBack: total !== null && total > 0 && position !== 1,
+    canGoForward: total !== null && total > 0 && position !== total,
   };
 }

@@ -57,11 +57,16 @@ export function useFormScreenStore({ formName, route, onRouteChange, initialFilt
   }, []);
   const getState = useCallback(() => latest.current.state, []);
 
-  // the first render's state goes to the URL, so that the address shows (and shares) what is shown
-  const [firstState] = useState(state);
+  // the first render's state goes to the URL, so that the address shows (and shares) what is shown;
+  // an address that says it all already (a reload, a shared link) is not written again: the router
+  // would render the whole screen a second time within its first commit (bench:web --trace)
+  const [first] = useState(() => ({
+    state,
+    complete: !route.selectFirst && !shareableDiffers(shareableOfRoute(route, null), shareableOf(state)),
+  }));
   useEffect(() => {
-    latest.current.onRouteChange(routeUpdateOf(shareableOf(firstState)));
-  }, [firstState]);
+    if (!first.complete) latest.current.onRouteChange(routeUpdateOf(shareableOf(first.state)));
+  }, [first]);
 
   // a link with selectFirst into a form already open (a reused named window)
   const hadSelectFirst = useRef(route.selectFirst);

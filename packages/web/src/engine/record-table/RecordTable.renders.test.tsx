@@ -121,4 +121,24 @@ describe('the record table rendered again', () => {
     expect(document.querySelector('tr[data-record-id="200"]')).not.toBeNull();
     expect(headerReads() - before).toBe(0);
   });
+
+  it('renders the rows and columns in view of a virtualised page and few more (each costs its cells on every new page)', () => {
+    // happy-dom lays nothing out: the table is 1000 px wide and 600 px high, as is every row (one in view)
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 0, 1000, 600));
+    vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockReturnValue(1000);
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(600);
+    const [first] = CORE_FORM.fields;
+    // 30 columns of 180 px (the table's default): the select column and five or six in view
+    const fields = Array.from({ length: 30 }, (_, i) => ({ ...first, name: `f${String(i)}`, label: `F${String(i)}` }));
+    const wide = { ...CORE_FORM, fields };
+    const big = { ...STATE, pagination: { pageIndex: 0, pageSize: 200 } };
+    render(
+      <RecordTable {...props(countedRecords(200).items, { form: wide, showId: false, virtual: true, state: big })} />,
+    );
+    // the row in view and two past it (it was five)
+    expect(document.querySelectorAll('tr[data-record-id]')).toHaveLength(3);
+    // the header cells in view and one past them (it was three)
+    expect(document.querySelectorAll('thead th')).toHaveLength(9);
+    expect(document.querySelectorAll('tr[data-record-id="1"] td')).toHaveLength(9);
+  });
 });

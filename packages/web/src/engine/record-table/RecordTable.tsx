@@ -72,7 +72,7 @@ const headerCellWidth = (
     entry?.borderBoxSize[0]?.inlineSize ?? virtualizer.options.estimateSize(Number(cell.getAttribute('data-index'))),
   );
 
-const COLUMN_VIRTUALIZER_OPTIONS = { overscan: 3, measureElement: headerCellWidth };
+const COLUMN_VIRTUALIZER_OPTIONS = { overscan: 1, measureElement: headerCellWidth };
 
 /** The same set in every render while it holds the same names (undefined: not known). */
 function useSameNames(names: ReadonlySet<string> | undefined): ReadonlySet<string> | undefined {
@@ -90,7 +90,8 @@ export interface RecordTableProps {
   sortable?: ReadonlySet<string>;
   showId: boolean;
   items: FormRecord[];
-  totalCount: number;
+  /** Null until the list has answered: the pager then shows no count ('0-0 of 0' is a false claim). */
+  totalCount: number | null;
   /** The footer's words before the total: 'of', or 'of about' / 'of at least' (totalCountWords). */
   totalCountWords?: string;
   loading: boolean;
@@ -136,7 +137,7 @@ export const RecordTable = memo(function RecordTable(props: RecordTableProps) {
     () => (showId ? state.columnVisibility : { ...state.columnVisibility, id: false }),
     [showId, state.columnVisibility],
   );
-  const [rowVirtualizerOptions] = useState(() => ({ overscan: 5, measureElement: oneRowHeight() }));
+  const [rowVirtualizerOptions] = useState(() => ({ overscan: 2, measureElement: oneRowHeight() }));
   const rowVirtualizer = useRef<MRT_RowVirtualizer | null>(null);
   const columnVirtualizer = useRef<MRT_ColumnVirtualizer | null>(null);
   // The virtualizers find their scroll element (the table container) only in a render after it is
@@ -152,7 +153,9 @@ export const RecordTable = memo(function RecordTable(props: RecordTableProps) {
     columns,
     data: items,
     getRowId: (row) => String(row.id),
-    rowCount: totalCount,
+    rowCount: totalCount ?? 0,
+    // the rows-per-page choice alone while the count is unknown
+    paginationDisplayMode: totalCount === null ? 'custom' : 'default',
     localization: { of: props.totalCountWords ?? 'of' },
     manualPagination: true,
     manualSorting: true,
@@ -172,7 +175,8 @@ export const RecordTable = memo(function RecordTable(props: RecordTableProps) {
     // rows are rendered again only when their record changes, not when another row is chosen
     memoMode: 'cells',
     enableRowVirtualization: virtual,
-    // a few rows past the view: each rendered row costs its ~15 cells whenever a page or sort arrives
+    // two rows past the view (and one column, COLUMN_VIRTUALIZER_OPTIONS): each rendered row costs
+    // its cells whenever a page or sort arrives, and a reload at 200 rows renders them in its first render
     rowVirtualizerOptions,
     rowVirtualizerInstanceRef: rowVirtualizer,
     enableColumnVirtualization: virtual,

@@ -28,7 +28,8 @@ export interface FormToolbarProps {
   busy: boolean;
   /** 1-based position of the current record among all records, or null when it is not on the page. */
   position: number | null;
-  total: number;
+  /** Null while the list has not answered yet. */
+  total: number | null;
   canGoBack: boolean;
   canGoForward: boolean;
   onEdit: () => void;

@@ -35,7 +35,8 @@ export interface RecordNavigationProps {
   canGoForward: boolean;
   /** 1-based position of the current record among all records, or null when it is not on the page. */
   position: number | null;
-  total: number;
+  /** Null while the list has not answered yet: the position then says nothing. */
+  total: number | null;
   onNavigate: (target: NavigationTarget) => void;
 }
 
@@ -58,7 +59,7 @@ export function RecordNavigation({
         <NavigateBeforeIcon />
       </NavButton>
       <Typography variant="body2" aria-label="Record position" sx={{ minWidth: 56, textAlign: 'center' }}>
-        {`${position ?? '-'} / ${total}`}
+        {total === null ? '' : `${position ?? '-'} / ${total}`}
       </Typography>
       <NavButton label="Next record" disabled={disabled || !canGoForward} onClick={() => onNavigate('next')}>
         <NavigateNextIcon />
