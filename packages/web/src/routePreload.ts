@@ -21,7 +21,7 @@ function sendEarly(early: EarlyRequests): void {
   const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
   const send = (url: string) => {
-    if (early.closed) return;
+    if (early.closed || early.asked.includes(url)) return;
     const response = fetch(url, { headers, credentials: 'same-origin' });
     early.requests.push({ url, token, startedAt: performance.now(), response });
     // a copy of the answer tells what follows it; one not adopted must not report its failure
@@ -38,7 +38,7 @@ function sendEarly(early: EarlyRequests): void {
 
 // The data first: over HTTP/1.1 the browser sends a host's requests six at a time, in the order
 // asked, and the page's chunks are some 55 requests.
-globalThis.mdisEarlyRequests ??= { closed: false, requests: [] };
+globalThis.mdisEarlyRequests ??= { closed: false, requests: [], asked: [] };
 // the entry already ran (this script came late) and may have signed out: send nothing
 if (!globalThis.mdisEarlyRequests.closed) sendEarly(globalThis.mdisEarlyRequests);
 for (const file of routes.find(([pattern]) => new RegExp(pattern).test(path))?.[1] ?? []) {

@@ -10,6 +10,7 @@ function jsonResponse(body: unknown): Response {
 function sentEarly(...requests: { url: string; token: string | null; body: unknown }[]): void {
   globalThis.mdisEarlyRequests = {
     closed: false,
+    asked: [],
     requests: requests.map(({ url, token, body }) => ({
       url,
       token,
@@ -65,6 +66,7 @@ describe('the answers asked before the entry ran', () => {
   it('are asked again when the early request failed, and never for a write', async () => {
     globalThis.mdisEarlyRequests = {
       closed: false,
+      asked: [],
       requests: [
         {
           url: 'api/v1/app/forms',

@@ -15,6 +15,12 @@ export interface EarlyRequests {
   /** Set at a sign-out or a change of user: from then on nothing early is adopted. */
   closed: boolean;
   requests: EarlyRequest[];
+  /**
+   * URLs the app asked before any early request for them was sent (the model template, once the
+   * forms menu has named the data model): routePreload.ts sends none of them later, which would
+   * only ask the same again.
+   */
+  asked: string[];
 }
 
 declare global {
@@ -34,10 +40,14 @@ export const EARLY_ANSWER_LIFETIME_MS = 10_000;
  */
 export function takeEarlyResponse(url: string, token: string | null): Promise<Response> | undefined {
   // the app asks before routePreload.ts has run (it came late): it is to send nothing then
-  const early = (globalThis.mdisEarlyRequests ??= { closed: true, requests: [] });
+  const early = (globalThis.mdisEarlyRequests ??= { closed: true, requests: [], asked: [] });
   if (early.closed) return undefined;
   const index = early.requests.findIndex((request) => request.url === url);
-  if (index < 0) return undefined;
+  if (index < 0) {
+    // only while early requests are still being sent (the page's first seconds): bounded
+    if (performance.now() <= EARLY_ANSWER_LIFETIME_MS) early.asked.push(url);
+    return undefined;
+  }
   const [request] = early.requests.splice(index, 1) as [EarlyRequest];
   if (request.token !== token) return undefined;
   return performance.now() - request.startedAt <= EARLY_ANSWER_LIFETIME_MS ? request.response : undefined;
@@ -45,5 +55,5 @@ export function takeEarlyResponse(url: string, token: string | null): Promise<Re
 
 /** At a sign-out or a change of user: no answer asked with the stored token may be used any more. */
 export function dropEarlyRequests(): void {
-  globalThis.mdisEarlyRequests = { closed: true, requests: [] };
+  globalThis.mdisEarlyRequests = { closed: true, requests: [], asked: [] };
 }
