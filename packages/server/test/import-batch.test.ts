@@ -143,7 +143,7 @@ async function written(setup: Setup, afterId: number) {
       db,
     );
   const history =
-    await sql<Row>`SELECT action, record_id, changes, batch_id FROM record_history WHERE table_name = ${setup.sampleTable} AND record_id > ${afterId} ORDER BY id`.execute(
+    await sql<Row>`SELECT action, record_id, changes, batch_id, user_id, user_name, route, client FROM record_history WHERE table_name = ${setup.sampleTable} AND record_id > ${afterId} ORDER BY id`.execute(
       db,
     );
   return { records, ids, registry: registry.rows, history: history.rows };
@@ -303,6 +303,12 @@ describe.each(DIALECTS)('import in batches (%s)', (dialect) => {
       expect(JSON.parse(String(fromBatch.history[index]?.changes))).toEqual(kept);
     }
     expect(new Set(fromBatch.history.map((h) => h.batch_id))).toEqual(new Set([fromBatch.batchId]));
+    // The actor as the per-row trigger records it: the user and the route of the import.
+    const actor = (h: Row) => [h.user_id, h.user_name, h.route, h.client];
+    expect(new Set(fromBatch.history.map((h) => JSON.stringify(actor(h))))).toEqual(
+      new Set(fromRows.history.map((h) => JSON.stringify(actor(h)))),
+    );
+    expect(actor(fromBatch.history[0] ?? {})).toEqual([expect.anything(), null, 'test', null]);
     expect(replayed(fromBatch.history)).toEqual(replayed(fromRows.history));
   }, 300_000);
 
