@@ -57,8 +57,11 @@ interface Setup {
   t: DrillingApp;
   chain: Chain;
   sampleTable: string;
-  /** The import service with the batch path (false) or every record through the per-record pipeline (true). */
-  imports: (rowByRow: boolean) => ReturnType<typeof createImportService>;
+  /**
+   * The import service with the batch path (false) or every record through the per-record pipeline
+   * (true); `transactionMs`: how long one SQLite transaction of an import runs (TRANSACTION_MS).
+   */
+  imports: (rowByRow: boolean, transactionMs?: number) => ReturnType<typeof createImportService>;
   request: (name: string, csv: string, form?: string) => ImportRequest;
   importer: ReturnType<typeof createServices>['records']['importer'];
 }
@@ -79,8 +82,14 @@ async function setUp(dialect: (typeof DIALECTS)[number]): Promise<Setup> {
     chain,
     sampleTable: sample?.table ?? 'curation_sample',
     importer: services.records.importer,
-    imports: (rowByRow) =>
-      createImportService({ importer: services.records.importer, repository, templates: services.templates, rowByRow }),
+    imports: (rowByRow, transactionMs) =>
+      createImportService({
+        importer: services.records.importer,
+        repository,
+        templates: services.templates,
+        rowByRow,
+        ...(transactionMs === undefined ? {} : { transactionMs }),
+      }),
     request: (name, csv, form = 'sample') => {
       const file = path.join(database.dataDir, name);
       writeFileSync(file, csv);
@@ -134,7 +143,7 @@ async function written(setup: Setup, afterId: number) {
       db,
     );
   const history =
-    await sql<Row>`SELECT action, record_id, changes, batch_id FROM record_history WHERE table_name = ${setup.sampleTable} AND record_id > ${afterId} ORDER BY id`.execute(
+    await sql<Row>`SELECT action, record_id, changes, batch_id, user_id, user_name, route, client FROM record_history WHERE table_name = ${setup.sampleTable} AND record_id > ${afterId} ORDER BY id`.execute(
       db,
     );
   return { records, ids, registry: registry.rows, history: history.rows };
@@ -294,6 +303,12 @@ describe.each(DIALECTS)('import in batches (%s)', (dialect) => {
       expect(JSON.parse(String(fromBatch.history[index]?.changes))).toEqual(kept);
     }
     expect(new Set(fromBatch.history.map((h) => h.batch_id))).toEqual(new Set([fromBatch.batchId]));
+    // The actor as the per-row trigger records it: the user and the route of the import.
+    const actor = (h: Row) => [h.user_id, h.user_name, h.route, h.client];
+    expect(new Set(fromBatch.history.map((h) => JSON.stringify(actor(h))))).toEqual(
+      new Set(fromRows.history.map((h) => JSON.stringify(actor(h)))),
+    );
+    expect(actor(fromBatch.history[0] ?? {})).toEqual([expect.anything(), null, 'test', null]);
     expect(replayed(fromBatch.history)).toEqual(replayed(fromRows.history));
   }, 300_000);
 
@@ -430,7 +445,10 @@ describe.each(DIALECTS)('import in batches (%s)', (dialect) => {
       const before = await stored();
 
       let done = false as boolean;
-      const commit = post(lines.join('\n')).finally(() => (done = true));
+      // Transactions of 20 ms (1 s in the app): several of them, however fast the machine.
+      const commit = runInTemplateScope(() =>
+        batch.imports(false, 20).commit(batch.request('large.csv', lines.join('\n'))),
+      ).finally(() => (done = true));
       // A GET that sees some of the import's rows was answered while the import still ran.
       let seen = before;
       // (A pause between the GETs: an injected request never leaves the microtask queue, and a
@@ -439,19 +457,27 @@ describe.each(DIALECTS)('import in batches (%s)', (dialect) => {
         await new Promise((resolve) => setTimeout(resolve, 10));
         seen = await count();
       }
-      expect((await commit).statusCode).toBe(200);
+      expect((await commit).ok).toBe(true);
       // Held for the whole import, the connection would show none of its rows or all of them.
       expect(seen, 'no GET was answered while the import ran').toBeGreaterThan(before);
       expect(seen, 'no GET was answered while the import ran').toBeLessThan(before + rows);
       expect(await stored()).toBe(before + rows);
 
-      // Row 2,500 of 3,000 fails: the two batches committed before it are taken out again.
+      // Row 2,500 of 3,000 fails: what the transactions before it kept is taken out again, however
+      // many batches each ran (one, a few, all of them in one transaction).
       const failing = lines.slice(0, 3001);
       failing[2500] = `5065_9_Z_999_9_XX,1,1`;
       const refused = await post(failing.join('\n'));
       expect(refused.statusCode, refused.body).toBe(422);
       expect(refused.json<{ errors: Row[] }>().errors).toEqual([expect.objectContaining({ row: 2500 })]);
       expect(await stored()).toBe(before + rows);
+      for (const transactionMs of [0, 30, Number.POSITIVE_INFINITY]) {
+        const outcome = await runInTemplateScope(() =>
+          batch.imports(false, transactionMs).commit(batch.request('failing.csv', failing.join('\n'))),
+        );
+        expect(outcome.ok, `transactions of ${String(transactionMs)} ms`).toBe(false);
+        expect(await stored(), `transactions of ${String(transactionMs)} ms`).toBe(before + rows);
+      }
     },
     120_000,
   );

@@ -31,6 +31,8 @@ export interface ImportDeps {
    * path is tested against (import-batch.test.ts).
    */
   rowByRow?: boolean;
+  /** SQLite creates: how long one transaction of the import runs (import-transactions.ts TRANSACTION_MS). */
+  transactionMs?: number;
   /** After a committed import: many rows may have been written (SQLite refreshes its statistics). */
   afterCommit?: () => void;
 }

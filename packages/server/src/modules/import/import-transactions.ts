@@ -4,7 +4,7 @@ import { collectGarbage } from '../../infra/memory';
 import type { BatchState, ImportDeps } from './import-state';
 import type { Cell } from './readers/table-reader';
 
-// Where an import's writes run: one transaction, or (SQLite, creates only) one per batch with a
+// Where an import's writes run: one transaction, or (SQLite, creates only) one per run of batches with a
 // compensation that removes what was kept when the import as a whole is not.
 
 /** Thrown to end the transaction without keeping its writes (a preview, a commit with failing rows). */
@@ -60,12 +60,22 @@ export async function runInOne(
 }
 
 /**
- * SQLite, creates only: one transaction per batch, so that the single connection serves other
- * requests between batches instead of waiting for the whole import (docs/decisions.md). A batch is
- * kept while the import can still be kept (a commit with no failing row so far); once a row fails,
- * the rest is only checked and what was kept is deleted again (the compensation), so a commit
- * still writes all rows or none. A preview keeps no batch. The ids, numbers and IGSNs given in
- * memory run on across the batches (the import's memo), so rolled-back batches do not repeat them.
+ * SQLite, creates only: how long one transaction of runInParts goes on taking batches. The one
+ * connection serves other requests only between transactions, so this bounds how long they wait;
+ * each commit costs about as much as the rows it keeps (every page dirtied in the table's indexes
+ * and the FTS segments is written to the WAL again), so batches of 1,000 rows each in a transaction
+ * of their own spent a third of an import's time committing (docs/decisions.md).
+ */
+export const TRANSACTION_MS = 1_000;
+
+/**
+ * SQLite, creates only: one transaction per run of batches (TRANSACTION_MS of work, at least one
+ * batch), so that the single connection serves other requests between them instead of waiting for
+ * the whole import (docs/decisions.md). A transaction is kept while the import can still be kept
+ * (a commit with no failing row so far); once a row fails, the rest is only checked and what was
+ * kept is deleted again (the compensation), so a commit still writes all rows or none. A preview
+ * keeps nothing. The ids, numbers and IGSNs given in memory run on across the transactions (the
+ * import's memo), so rolled-back ones do not repeat them.
  */
 export async function runInParts(
   deps: ImportDeps,
@@ -76,21 +86,36 @@ export async function runInParts(
   finish: (trx: DynamicTrx) => Promise<void>,
 ): Promise<boolean> {
   const { importer } = deps;
+  const transactionMs = deps.transactionMs ?? TRANSACTION_MS;
+  const source = batches[Symbol.asyncIterator]();
   let committed = false as boolean;
+  let ended = false as boolean;
   let done = 0;
   try {
-    for await (const rows of batches) {
+    for (let first = true; !ended; first = false) {
+      // The event loop's turn after a commit: the requests that waited get the connection first.
+      if (!first) await betweenBatches((done += 1));
       const mark = state.created.mark();
       await importer
         .transaction(async (trx) => {
-          await importOne(trx, rows);
+          const started = performance.now();
+          for (;;) {
+            const next = await source.next();
+            if (next.done) {
+              ended = true;
+              break;
+            }
+            await importOne(trx, next.value);
+            if (performance.now() - started >= transactionMs) break;
+            // Inside the transaction: the collections of betweenBatches keep the heap down.
+            await betweenBatches((done += 1));
+          }
           if (!keep()) throw new Rollback('rollback');
         })
         .catch((error: unknown) => {
           if (!(error instanceof Rollback)) throw error;
           state.created.reset(mark);
         });
-      await betweenBatches((done += 1));
     }
     if (keep())
       await importer.transaction(async (trx) => {
@@ -98,6 +123,8 @@ export async function runInParts(
         committed = true;
       });
   } finally {
+    // A failure part-way closes the file as `for await` would.
+    if (!ended) await source.return?.();
     if (!committed && state.created.length > 0)
       await importer.transaction(async (trx) => {
         for (const ids of state.created.newestFirst(REMOVE_PER_CALL))
