@@ -7,6 +7,7 @@ import { type RowError, keyColumnsOf } from './import-keys';
 import { type MappedHeader, type Mapping, checkMapping, mapHeaders } from './import-mapping';
 import { type BatchState, CreatedIds, type ImportDeps, type ImportHooks } from './import-state';
 import { runInOne, runInParts } from './import-transactions';
+import { readAhead } from './read-ahead';
 import { cellText } from './import-values';
 import { type Cell, type FileKind, readTable } from './readers/table-reader';
 import type { ImportCounts, ImportMode } from '@mdis/shared';
@@ -87,8 +88,9 @@ async function importInScope(deps: ImportDeps, request: ImportRequest, hooks: Im
   let headers: string[] = [];
   let mapping: MappedHeader[] = [];
 
+  // The file's next batch is read while this one is checked and written (read-ahead.ts).
   const batches = async function* () {
-    for await (const batch of table.rows) {
+    for await (const batch of readAhead(table.rows)) {
       let rows = batch;
       if (headers.length === 0 && mapping.length === 0) {
         headers = (batch[0] ?? []).map(cellText);
