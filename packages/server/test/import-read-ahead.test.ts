@@ -5,7 +5,7 @@ import { multipart } from './files-fixture';
 
 type Row = Record<string, unknown>;
 
-// Issue 20: the file's next batch (1,000 rows) is read while the current one is written
+// Issue 20: on PostgreSQL the file's next batch (1,000 rows) is read while the current one is written
 // (read-ahead.ts). What a user sees stays as it was: the rows in file order, the counts, a failing
 // row or an unreadable line in a later batch ending the import with nothing written.
 

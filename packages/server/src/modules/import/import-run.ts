@@ -1,4 +1,5 @@
 import type { DynamicTrx, Row } from '../../engine/records/dynamic-db';
+import type { RecordsImporter } from '../../engine/records/records-import';
 import { withTemplateScope } from '../../engine/templates/template-store';
 import { withActorFixed } from '../../infra/db/audit-context';
 import { type ImportColumn, importColumnsOf } from './import-columns';
@@ -9,7 +10,7 @@ import { type BatchState, CreatedIds, type ImportDeps, type ImportHooks } from '
 import { runInOne, runInParts } from './import-transactions';
 import { readAhead } from './read-ahead';
 import { cellText } from './import-values';
-import { type Cell, type FileKind, readTable } from './readers/table-reader';
+import { type Cell, type FileKind, type TableStream, readTable } from './readers/table-reader';
 import type { ImportCounts, ImportMode } from '@mdis/shared';
 
 export { MAX_ERRORS } from './import-batch';
@@ -46,6 +47,14 @@ function usableSaved(saved: Mapping | undefined, columns: readonly ImportColumn[
   if (!saved) return undefined;
   const names = new Set(columns.map((c) => c.name));
   return Object.fromEntries(Object.entries(saved).filter(([, column]) => column === null || names.has(column)));
+}
+
+/**
+ * The file's batches. PostgreSQL: the next one is read while the database (a process of its own)
+ * writes this one (read-ahead.ts). SQLite writes on this thread: reading ahead gained nothing there.
+ */
+function fileBatches(table: TableStream, dialect: RecordsImporter['dialect']): AsyncIterable<Cell[][]> {
+  return dialect === 'postgres' ? readAhead(table.rows) : table.rows;
 }
 
 /**
@@ -88,9 +97,8 @@ async function importInScope(deps: ImportDeps, request: ImportRequest, hooks: Im
   let headers: string[] = [];
   let mapping: MappedHeader[] = [];
 
-  // The file's next batch is read while this one is checked and written (read-ahead.ts).
   const batches = async function* () {
-    for await (const batch of readAhead(table.rows)) {
+    for await (const batch of fileBatches(table, importer.dialect)) {
       let rows = batch;
       if (headers.length === 0 && mapping.length === 0) {
         headers = (batch[0] ?? []).map(cellText);
