@@ -181,6 +181,22 @@ function asArrays(
 }
 
 /**
+ * Whether a group of rows goes as arrays (PostgreSQL, see fromArrays): then one INSERT takes them
+ * all (its parameters are one array per column, whatever the number of rows), and the statement's
+ * triggers (history, row count) and round trip come once per batch, not once per 500 rows.
+ */
+async function allAsArrays(
+  trx: DynamicTrx,
+  model: RecordModel,
+  given: readonly string[],
+  rows: readonly Row[],
+  selecting: MaintainedInsert | undefined,
+): Promise<boolean> {
+  if (selecting?.dialect !== 'postgres') return false;
+  return asArrays(selecting.dialect, given, rows, await columnTypes(trx, model.table, selecting.memo));
+}
+
+/**
  * A compiled INSERT ... SELECT: its text and the parameters of the maintained SQL, which come
  * before the rows' values (`leading`) or, where the rows are a WITH before it, after them (`trailing`).
  */
@@ -257,7 +273,9 @@ export async function insertRows(
       : undefined;
   for (const { given, rows: group } of groups.values()) {
     const width = selecting ? given.length + columnsRead(selecting.columns, trx).size : given.length;
-    const size = Math.max(1, Math.min(MAX_INSERT_ROWS, Math.floor(MAX_PARAMETERS / Math.max(1, width))));
+    const size = (await allAsArrays(trx, model, given, group, selecting))
+      ? group.length
+      : Math.max(1, Math.min(MAX_INSERT_ROWS, Math.floor(MAX_PARAMETERS / Math.max(1, width))));
     for (const part of chunks(group, size)) {
       const insert = async () => {
         if (selecting) await insertSelecting(trx, model, given, part, selecting);

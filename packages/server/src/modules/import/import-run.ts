@@ -1,4 +1,5 @@
 import type { DynamicTrx, Row } from '../../engine/records/dynamic-db';
+import type { RecordsImporter } from '../../engine/records/records-import';
 import { withTemplateScope } from '../../engine/templates/template-store';
 import { withActorFixed } from '../../infra/db/audit-context';
 import { type ImportColumn, importColumnsOf } from './import-columns';
@@ -7,8 +8,9 @@ import { type RowError, keyColumnsOf } from './import-keys';
 import { type MappedHeader, type Mapping, checkMapping, mapHeaders } from './import-mapping';
 import { type BatchState, CreatedIds, type ImportDeps, type ImportHooks } from './import-state';
 import { runInOne, runInParts } from './import-transactions';
+import { readAhead } from './read-ahead';
 import { cellText } from './import-values';
-import { type Cell, type FileKind, readTable } from './readers/table-reader';
+import { type Cell, type FileKind, type TableStream, readTable } from './readers/table-reader';
 import type { ImportCounts, ImportMode } from '@mdis/shared';
 
 export { MAX_ERRORS } from './import-batch';
@@ -45,6 +47,14 @@ function usableSaved(saved: Mapping | undefined, columns: readonly ImportColumn[
   if (!saved) return undefined;
   const names = new Set(columns.map((c) => c.name));
   return Object.fromEntries(Object.entries(saved).filter(([, column]) => column === null || names.has(column)));
+}
+
+/**
+ * The file's batches. PostgreSQL: the next one is read while the database (a process of its own)
+ * writes this one (read-ahead.ts). SQLite writes on this thread: reading ahead gained nothing there.
+ */
+function fileBatches(table: TableStream, dialect: RecordsImporter['dialect']): AsyncIterable<Cell[][]> {
+  return dialect === 'postgres' ? readAhead(table.rows) : table.rows;
 }
 
 /**
@@ -88,7 +98,7 @@ async function importInScope(deps: ImportDeps, request: ImportRequest, hooks: Im
   let mapping: MappedHeader[] = [];
 
   const batches = async function* () {
-    for await (const batch of table.rows) {
+    for await (const batch of fileBatches(table, importer.dialect)) {
       let rows = batch;
       if (headers.length === 0 && mapping.length === 0) {
         headers = (batch[0] ?? []).map(cellText);
