@@ -51,6 +51,15 @@ describe.each(DIALECTS)('import reading ahead (%s)', (dialect) => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json<Row>().counts).toEqual({ total: 2_500, new: 2_500, updated: 0, unchanged: 0, errors: 0 });
     expect(await comments('ahead ')).toEqual(Array.from({ length: 2_500 }, (_, i) => `ahead ${String(i + 1)}`));
+    // each batch's IGSNs from the ancestors' codes the first batch read: the expedition's, none twice
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/form?name=sample&per-page=-1&sort=id&fields=id,igsn&filter[comment]=${encodeURIComponent('ahead ')}`,
+      headers: t.admin,
+    });
+    const igsns = listed.json<{ items: Row[] }>().items.map((item) => String(item.igsn));
+    expect(igsns.filter((igsn) => !igsn.startsWith('ICDP5065'))).toEqual([]);
+    expect(new Set(igsns).size).toBe(2_500);
   }, 120_000);
 
   it('writes nothing of a file whose second batch has a failing row, and names it (422)', async () => {

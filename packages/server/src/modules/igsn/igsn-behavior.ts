@@ -120,18 +120,22 @@ const asFailure = (column: string, error: unknown) =>
 
 type Parts = Omit<IgsnParts, 'tag' | 'id'>;
 
+type Codes = { parts: Parts } | { error: unknown };
+
 /**
  * The ancestors' codes of a batch's records, read once per key (parent and own codes), in record
  * order, before the records are numbered: that loop then awaits nothing per record. Returns the
  * codes of a record, or throws the error its key's read failed with (that record fails alone).
+ * `byKey` holds what earlier batches of the same import read: the codes are the ancestors', other
+ * tables than the one the import writes, so they stay as read (PostgreSQL: some 20 round trips
+ * per 1,000 samples, one per parent, no longer after the first batch).
  */
 async function codesOfBatch(
   records: readonly Record<string, unknown>[],
   keyOf: (record: Record<string, unknown>) => string,
   read: (record: Record<string, unknown>) => Promise<Parts>,
+  byKey: Map<string, Codes>,
 ): Promise<(record: Record<string, unknown>) => Parts> {
-  type Codes = { parts: Parts } | { error: unknown };
-  const byKey = new Map<string, Codes>();
   const byRecord = new Map<Record<string, unknown>, Codes>();
   for (const record of records) {
     const key = keyOf(record);
@@ -181,10 +185,14 @@ async function issueMany(context: CreateManyContext, defaults: IgsnDefaults): Pr
   let lastIssued = sequential
     ? ((memo.get(lastKey) as string | undefined) ?? (await registry.withPrefix(settings.prefix, 1, 'desc'))[0]?.igsn)
     : undefined;
+  const codesKey = `${IGSN_BEHAVIOR_NAME}:codes:${model.fullName}:${JSON.stringify(wanted)}`;
+  const codes = (memo.get(codesKey) as Map<string, Codes> | undefined) ?? new Map<string, Codes>();
+  memo.set(codesKey, codes);
   const partsOfRecord = await codesOfBatch(
     records.filter((r) => isIgsnPlaceholder(r[column])),
     partsKey,
     (record) => ancestorValues(connection, parentOf, model, record, wanted),
+    codes,
   );
   const planned: { index: number; igsn: string }[] = [];
   for (const [index, record] of records.entries()) {
