@@ -207,10 +207,11 @@ interface InsertShape {
 }
 
 /**
- * Runs the INSERT ... SELECT of the rows. Its text depends only on the table, the given columns and
- * the number of rows, and each row's values are bound in the order of `given`: an import compiles
- * each shape once (kept in `memo`) and binds the next batch's values, instead of building and
- * compiling a query tree of some thousand nodes per statement.
+ * Runs the INSERT ... SELECT of the rows, given as arrays (`arrays`, allAsArrays) or as a VALUES
+ * list. Its text depends only on the table, the given columns and the number of rows, and each
+ * row's values are bound in the order of `given`: an import compiles each shape once (kept in
+ * `memo`) and binds the next batch's values, instead of building and compiling a query tree of
+ * some thousand nodes per statement.
  */
 async function insertSelecting(
   trx: DynamicTrx,
@@ -218,9 +219,8 @@ async function insertSelecting(
   given: readonly string[],
   rows: readonly Row[],
   maintained: MaintainedInsert,
+  arrays: boolean,
 ): Promise<void> {
-  const types = maintained.dialect === 'postgres' ? await columnTypes(trx, model.table, maintained.memo) : undefined;
-  const arrays = asArrays(maintained.dialect, given, rows, types);
   const count = arrays ? 'arrays' : String(rows.length);
   const key = `insert-rows:shape:${model.table}:${count}:${JSON.stringify(given)}`;
   let shape = maintained.memo.get(key) as InsertShape | undefined;
@@ -273,12 +273,13 @@ export async function insertRows(
       : undefined;
   for (const { given, rows: group } of groups.values()) {
     const width = selecting ? given.length + columnsRead(selecting.columns, trx).size : given.length;
-    const size = (await allAsArrays(trx, model, given, group, selecting))
+    const arrays = await allAsArrays(trx, model, given, group, selecting);
+    const size = arrays
       ? group.length
       : Math.max(1, Math.min(MAX_INSERT_ROWS, Math.floor(MAX_PARAMETERS / Math.max(1, width))));
     for (const part of chunks(group, size)) {
       const insert = async () => {
-        if (selecting) await insertSelecting(trx, model, given, part, selecting);
+        if (selecting) await insertSelecting(trx, model, given, part, selecting, arrays);
         else
           await trx
             .insertInto(model.table)
