@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from './helpers/dialects';
 import { type TwoExpeditions, startTwoExpeditions } from './helpers/two-expeditions';
-import { multipart } from './files-fixture';
+import { postCsvImport } from './helpers/drilling-app';
 
 type Row = Record<string, unknown>;
 
@@ -16,26 +16,16 @@ describe.each(DIALECTS)('import reading ahead (%s)', (dialect) => {
   }, 120_000);
   afterAll(() => t.close());
 
-  const post = (path: string, csv: string) => {
-    const body = multipart([
-      { name: 'form', value: 'sample' },
-      { name: 'file', filename: 'samples.csv', type: 'text/csv', data: Buffer.from(csv) },
-    ]);
-    return t.app.inject({
-      method: 'POST',
-      url: `/api/v1/import/${path}`,
-      headers: { ...t.admin, ...body.headers },
-      payload: body.payload,
-    });
-  };
-  const comments = async (marker: string) => {
+  const post = (step: 'preview' | 'commit', csv: string) => postCsvImport(t, step, 'sample', csv, 'text/csv');
+  /** `field` of the samples whose comment holds `marker`, by id. */
+  const listed = async (marker: string, field = 'comment') => {
     const response = await t.app.inject({
       method: 'GET',
-      url: `/api/v1/form?name=sample&per-page=-1&sort=id&fields=id,comment&filter[comment]=${encodeURIComponent(marker)}`,
+      url: `/api/v1/form?name=sample&per-page=-1&sort=id&fields=id,${field}&filter[comment]=${encodeURIComponent(marker)}`,
       headers: t.admin,
     });
     expect(response.statusCode, response.body).toBe(200);
-    return response.json<{ items: Row[] }>().items.map((item) => item.comment);
+    return response.json<{ items: Row[] }>().items.map((item) => item[field]);
   };
   /** `count` sample rows on the own split, each commented `<marker> <row>`; `line(row)` replaces a row's line. */
   const csvOf = (marker: string, count: number, line?: (row: number) => string | undefined) => {
@@ -50,14 +40,9 @@ describe.each(DIALECTS)('import reading ahead (%s)', (dialect) => {
     const response = await post('commit', csvOf('ahead', 2_500));
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json<Row>().counts).toEqual({ total: 2_500, new: 2_500, updated: 0, unchanged: 0, errors: 0 });
-    expect(await comments('ahead ')).toEqual(Array.from({ length: 2_500 }, (_, i) => `ahead ${String(i + 1)}`));
+    expect(await listed('ahead ')).toEqual(Array.from({ length: 2_500 }, (_, i) => `ahead ${String(i + 1)}`));
     // each batch's IGSNs from the ancestors' codes the first batch read: the expedition's, none twice
-    const listed = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/form?name=sample&per-page=-1&sort=id&fields=id,igsn&filter[comment]=${encodeURIComponent('ahead ')}`,
-      headers: t.admin,
-    });
-    const igsns = listed.json<{ items: Row[] }>().items.map((item) => String(item.igsn));
+    const igsns = (await listed('ahead ', 'igsn')).map(String);
     expect(igsns.filter((igsn) => !igsn.startsWith('ICDP5065'))).toEqual([]);
     expect(new Set(igsns).size).toBe(2_500);
   }, 120_000);
@@ -81,7 +66,7 @@ describe.each(DIALECTS)('import reading ahead (%s)', (dialect) => {
         },
       ],
     });
-    expect(await comments('halfway')).toEqual([]);
+    expect(await listed('halfway')).toEqual([]);
   }, 120_000);
 
   it('ends with the reader error of a line in the third batch, after writing nothing', async () => {
@@ -89,6 +74,6 @@ describe.each(DIALECTS)('import reading ahead (%s)', (dialect) => {
     const commit = await post('commit', csv);
     expect(commit.statusCode, commit.body).toBe(400);
     expect(commit.json<Row>().message).toMatch(/^The file cannot be read: Parse Error/);
-    expect(await comments('unreadable')).toEqual([]);
+    expect(await listed('unreadable')).toEqual([]);
   }, 120_000);
 });

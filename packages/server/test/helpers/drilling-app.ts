@@ -90,9 +90,10 @@ export async function createSplitChain(drilling: DrillingApp, holeId: unknown, d
   return { core, section, split };
 }
 
-/** `POST api/v1/import/commit` of a CSV into `form` as the administrator; anything but 200 fails the test. */
-export async function commitCsvImport(
+/** `POST api/v1/import/{step}` (preview or commit) of a CSV into `form` as the administrator. */
+export function postCsvImport(
   { app, admin }: Pick<DrillingApp, 'app' | 'admin'>,
+  step: 'preview' | 'commit',
   form: string,
   csv: string,
   type = 'application/octet-stream',
@@ -101,12 +102,22 @@ export async function commitCsvImport(
     { name: 'form', value: form },
     { name: 'file', filename: `${form}s.csv`, type, data: Buffer.from(csv) },
   ]);
-  const response = await app.inject({
+  return app.inject({
     method: 'POST',
-    url: '/api/v1/import/commit',
+    url: `/api/v1/import/${step}`,
     headers: { ...admin, ...body.headers },
     payload: body.payload,
   });
+}
+
+/** `POST api/v1/import/commit` of a CSV into `form` as the administrator; anything but 200 fails the test. */
+export async function commitCsvImport(
+  target: Pick<DrillingApp, 'app' | 'admin'>,
+  form: string,
+  csv: string,
+  type = 'application/octet-stream',
+) {
+  const response = await postCsvImport(target, 'commit', form, csv, type);
   expect(response.statusCode, response.body).toBe(200);
   return response;
 }
