@@ -1,4 +1,5 @@
 import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import {
   MaterialReactTable,
   useMaterialReactTable,
@@ -17,9 +18,11 @@ import Typography from '@mui/material/Typography';
 import type { FormTemplate } from '@mdis/shared';
 import type { FormRecord } from '../api/records.api';
 import { PAGE_SIZES } from '../storage/formStorage';
-import { tableColumns } from './tableColumns';
-import { completeOrder, keepTableParts, recordRowProps, resolve } from './recordTableHelpers';
-import { ROW_SELECT_COLUMN, TableProgress } from './lightParts';
+import { columnTexts, tableColumns } from './tableColumns';
+import { completeOrder, keepTableParts, recordBodyEvents, resolve } from './recordTableHelpers';
+import { TableProgress } from './lightParts';
+import { RecordRows, ROW_SELECT_ID, type RowsVirtualizers } from './RecordRows';
+import { recordRowsStyles, ROWS_CLASS, type RowColours } from './recordRowsStyles';
 
 export const EMPTY_TABLE_MESSAGE = 'No data available for this filter setting.';
 export const LOADING_TABLE_MESSAGE = 'Loading records…';
@@ -56,6 +59,13 @@ function oneRowHeight() {
 }
 
 const NO_NAMES: ReadonlySet<string> = new Set();
+
+/** The rows' stylesheet, inserted once per theme (not per row or cell). */
+const RowsStylesheet = memo(function RowsStylesheet({ baseBackgroundColor, selectedRowBackgroundColor }: RowColours) {
+  return (
+    <GlobalStyles styles={(theme) => recordRowsStyles(theme, { baseBackgroundColor, selectedRowBackgroundColor })} />
+  );
+});
 
 /**
  * The column virtualizer's measure of a header cell. Its own reads the cell's getBoundingClientRect
@@ -130,7 +140,8 @@ export const RecordTable = memo(function RecordTable(props: RecordTableProps) {
     () => tableColumns({ form, searchable: filterable, sortable: sortableNames, showId }),
     [form, filterable, sortableNames, showId],
   );
-  const columnIds = useMemo(() => ['mrt-row-select', ...columns.map((c) => c.id ?? '')], [columns]);
+  const texts = useMemo(() => columnTexts(form), [form]);
+  const columnIds = useMemo(() => [ROW_SELECT_ID, ...columns.map((c) => c.id ?? '')], [columns]);
   // the same arrays while unchanged: the table makes its columns (and every row its cells) anew for new ones
   const columnOrder = useMemo(() => completeOrder(state.columnOrder, columnIds), [state.columnOrder, columnIds]);
   const columnVisibility = useMemo(
@@ -140,6 +151,9 @@ export const RecordTable = memo(function RecordTable(props: RecordTableProps) {
   const [rowVirtualizerOptions] = useState(() => ({ overscan: 2, measureElement: oneRowHeight() }));
   const rowVirtualizer = useRef<MRT_RowVirtualizer | null>(null);
   const columnVirtualizer = useRef<MRT_ColumnVirtualizer | null>(null);
+  const [virtualizers] = useState<RowsVirtualizers | undefined>(() =>
+    virtual ? { rows: rowVirtualizer, columns: columnVirtualizer } : undefined,
+  );
   // The virtualizers find their scroll element (the table container) only in a render after it is
   // mounted: the table's own toolbar measure used to bring that render, which keepTableParts spares.
   // Without another one (nothing else changed after a reload), a long page stayed blank: no row,
@@ -170,10 +184,7 @@ export const RecordTable = memo(function RecordTable(props: RecordTableProps) {
     enableFullScreenToggle: false,
     enableColumnActions: false,
     enableSortingRemoval: false,
-    displayColumnDefOptions: ROW_SELECT_COLUMN,
     initialState: { density: 'compact' },
-    // rows are rendered again only when their record changes, not when another row is chosen
-    memoMode: 'cells',
     enableRowVirtualization: virtual,
     // two rows past the view (and one column, COLUMN_VIRTUALIZER_OPTIONS): each rendered row costs
     // its cells whenever a page or sort arrives, and a reload at 200 rows renders them in its first render
@@ -228,17 +239,31 @@ export const RecordTable = memo(function RecordTable(props: RecordTableProps) {
       sx: virtual ? { maxHeight: '70vh' } : undefined,
     },
     muiTableProps: { 'aria-label': `${form.name} records` },
-    muiTableBodyRowProps: ({ row }) =>
-      recordRowProps(row.original.id as number, { selectedId, onSelect, onStep, navigationDisabled }),
-    // never null: the table then says 'No records to display' (while loading, a false claim)
-    renderEmptyRowsFallback: () =>
-      error ? (
-        <></>
-      ) : (
-        <Typography sx={{ p: 2, fontStyle: 'italic' }} color="text.secondary" role={loading ? 'status' : undefined}>
-          {loading ? LOADING_TABLE_MESSAGE : EMPTY_TABLE_MESSAGE}
-        </Typography>
+    // the body's rows are ours (RecordRows): plain rows and cells, one stylesheet, memoised per row
+    muiTableBodyProps: ({ table: instance }) => ({
+      className: virtual ? ROWS_CLASS.grid : undefined,
+      ...recordBodyEvents({ onSelect, onStep, navigationDisabled }),
+      children: (
+        <RecordRows
+          table={instance}
+          texts={texts}
+          selectedId={selectedId}
+          virtualizers={virtualizers}
+          // never nothing: 'No records' while loading is a false claim
+          empty={
+            error ? null : (
+              <Typography
+                sx={{ p: 2, fontStyle: 'italic' }}
+                color="text.secondary"
+                role={loading ? 'status' : undefined}
+              >
+                {loading ? LOADING_TABLE_MESSAGE : EMPTY_TABLE_MESSAGE}
+              </Typography>
+            )
+          }
+        />
       ),
+    }),
   });
 
   keepTableParts(table, columns);
@@ -252,6 +277,10 @@ export const RecordTable = memo(function RecordTable(props: RecordTableProps) {
       )}
       <Box sx={{ position: 'relative' }}>
         <TableProgress loading={loading} />
+        <RowsStylesheet
+          baseBackgroundColor={table.options.mrtTheme.baseBackgroundColor}
+          selectedRowBackgroundColor={table.options.mrtTheme.selectedRowBackgroundColor}
+        />
         <MaterialReactTable table={table} />
       </Box>
     </>

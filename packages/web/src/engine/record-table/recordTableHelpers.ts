@@ -1,4 +1,4 @@
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, MouseEvent } from 'react';
 import type { MRT_ColumnDef, MRT_ColumnOrderState, MRT_TableInstance, MRT_Updater } from 'material-react-table';
 
 // RecordTable's helpers: the DOM walk of the arrow keys and the table library's state updaters.
@@ -56,35 +56,37 @@ export function completeOrder(stored: MRT_ColumnOrderState, ids: string[]): MRT_
   return [...known, ...ids.filter((id) => !known.includes(id))];
 }
 
-// one object for every row: a new one per row and render is styled again each time
-const ROW_SX = { cursor: 'pointer' };
-
 interface RowHandlers {
-  selectedId: number | null;
   onSelect: (id: number) => void;
   onStep: (target: 'previous' | 'next') => void;
   navigationDisabled: boolean;
 }
 
-/** A record's row: the current one marked; click or Enter chooses it, arrow keys walk the rows. */
-export function recordRowProps(id: number, { selectedId, onSelect, onStep, navigationDisabled }: RowHandlers) {
-  const current = id === selectedId;
+/** The record row an event reached, when it reached one (not a control inside it). */
+function recordRowOf(target: EventTarget): HTMLElement | null {
+  return target instanceof HTMLElement ? target.closest<HTMLElement>('tr[data-record-id]') : null;
+}
+
+/**
+ * The body's handlers for every record row (RecordRows): a click or Enter on a row chooses its
+ * record, arrow keys walk the rows (past the first or last, the previous or next page's record).
+ * Handled once for the body, so that a row is rendered again only when what it shows changes.
+ */
+export function recordBodyEvents({ onSelect, onStep, navigationDisabled }: RowHandlers) {
   return {
-    hover: true,
-    selected: current,
-    tabIndex: 0,
-    'aria-current': current ? ('true' as const) : undefined,
-    'data-record-id': id,
-    onClick: () => {
-      onSelect(id);
+    onClick: (event: MouseEvent<HTMLElement>) => {
+      const row = recordRowOf(event.target);
+      if (row) onSelect(Number(row.dataset.recordId));
     },
-    onKeyDown: (event: KeyboardEvent<HTMLTableRowElement>) => {
-      if (event.target !== event.currentTarget) return;
-      if (event.key === 'Enter') onSelect(id);
+    onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
+      const row = recordRowOf(event.target);
+      // keys in a control inside the row (its tick box) are the control's
+      if (!row || row !== event.target) return;
+      if (event.key === 'Enter') onSelect(Number(row.dataset.recordId));
       const target = event.key === 'ArrowDown' ? 'next' : event.key === 'ArrowUp' ? 'previous' : null;
       if (!target || navigationDisabled) return;
       event.preventDefault();
-      const sibling = siblingRow(event.currentTarget, target);
+      const sibling = siblingRow(row, target);
       if (!sibling) {
         onStep(target);
         return;
@@ -92,6 +94,5 @@ export function recordRowProps(id: number, { selectedId, onSelect, onStep, navig
       sibling.focus();
       onSelect(Number(sibling.dataset.recordId));
     },
-    sx: ROW_SX,
   };
 }

@@ -29,6 +29,14 @@ export interface TableColumnsOptions {
   showId: boolean;
 }
 
+/** What each column's cells show, by column id: the record's id, then each field's text (cellText). */
+export function columnTexts(form: FormTemplate): ReadonlyMap<string, (record: FormRecord) => string> {
+  return new Map<string, (record: FormRecord) => string>([
+    ['id', (record) => String(record.id)],
+    ...form.fields.map((field) => [field.name, (record: FormRecord) => cellText(field, record)] as const),
+  ]);
+}
+
 /** The table's columns: '# id' first (hidden from everyone else), then the form's fields. */
 export function tableColumns({ form, searchable, sortable, showId }: TableColumnsOptions): MRT_ColumnDef<FormRecord>[] {
   const idColumn: MRT_ColumnDef<FormRecord> = {
