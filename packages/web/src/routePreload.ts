@@ -15,8 +15,8 @@ const path = route.split('?')[0] || '/';
 
 function sendEarly(early: EarlyRequests): void {
   const token = storedToken(localStorage.getItem('user'));
-  const remembers = (form: string) =>
-    localStorage.getItem(`mdis-form:${form}`) !== null || /(^|;\s*)facetSearch=/.test(document.cookie);
+  const stored = (form: string) => localStorage.getItem(`mdis-form:${form}`);
+  const facetSearch = /(^|;\s*)facetSearch=/.test(document.cookie);
   // the API client's headers, so that the server answers exactly as it would answer the app
   const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -33,7 +33,7 @@ function sendEarly(early: EarlyRequests): void {
       })
       .catch(() => undefined);
   };
-  for (const url of landingRequestUrls({ route, token, remembers })) send(url);
+  for (const url of landingRequestUrls({ route, token, stored, facetSearch })) send(url);
 }
 
 // The data first: over HTTP/1.1 the browser sends a host's requests six at a time, in the order
