@@ -87,4 +87,30 @@ browserSuite('a cold visit to a form', 'cold-start', (session) => {
         data,
       ).toHaveLength(1);
   });
+
+  test("asks for a reload's list before the entry has run: the address's sort and the stored page size", async () => {
+    const user = await apiLogin(inject('baseUrl'), ADMIN.username, ADMIN.password);
+    const page = await session().newPage();
+    await page.addInitScript((stored) => localStorage.setItem('user', stored), JSON.stringify(user));
+    await page.goto('/#/forms/sample-form');
+    await page.getByRole('toolbar', { name: 'Record actions' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    // what a first visit leaves: its sort in the address, its page size stored
+    expect(new URL(page.url()).hash).toContain('?');
+    const lists: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'GET' && dataKey(request.url()) === '/api/v1/form sample') lists.push(request.url());
+    });
+    let listsWhileEntryHeld = 0;
+    await page.route(ENTRY, async (route) => {
+      for (let waited = 0; waited < 10_000 && lists.length === 0; waited += 50) await page.waitForTimeout(50);
+      listsWhileEntryHeld = lists.length;
+      await route.continue();
+    });
+    await page.reload();
+    await page.getByRole('toolbar', { name: 'Record actions' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(listsWhileEntryHeld).toBe(1);
+    expect(lists).toHaveLength(1); // the app took the early answer
+  });
 });

@@ -16,8 +16,64 @@ export interface Landing {
   route: string;
   /** The stored user's token, if any (`localStorage.user`). */
   token: string | null;
-  /** Whether this browser remembers something of the form (`mdis-form:{form}`) or a facet search. */
-  remembers: (form: string) => boolean;
+  /** What this browser stores of the form (`localStorage['mdis-form:{form}']`), if anything. */
+  stored: (form: string) => string | null;
+  /** Whether a facet search is set (a cookie): it may be the form's filter. */
+  facetSearch: boolean;
+}
+
+/** engine/storage/formStorage.ts: the page sizes a form's storage keeps. */
+const PAGE_SIZES = [5, 10, 25, 50, 100, 200];
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isEmpty = (value: unknown) => value === undefined || (isObject(value) && Object.keys(value).length === 0);
+
+/** A sort of the address the screen reads as written (formScreenRoute.ts parseSort): `-core,id`. */
+const PLAIN_SORT = /^-?[\w.]+(,-?[\w.]+)*$/;
+
+/**
+ * The page, page size and sort a form's screen opens its list with, from the address's query
+ * (`page`, `sort`: what the screen writes there itself) and else the form's storage, when they
+ * alone make the list (no filter-bar selection, no by-value filter): null for anything else, which
+ * the app asks itself once it has read the template. Nothing stored (or unreadable): the defaults.
+ */
+export function openingListPage(raw: string | null, search: string): Record<string, string> | null {
+  const query = new URLSearchParams(search);
+  if ([...query.keys()].some((key) => key !== 'page' && key !== 'sort')) return null;
+  const routePage = query.get('page');
+  const routeSort = query.get('sort');
+  if (routePage !== null && !(/^\d+$/.test(routePage) && Number(routePage) >= 1)) return null;
+  if (routeSort !== null && !PLAIN_SORT.test(routeSort)) return null;
+  let stored: unknown;
+  try {
+    stored = JSON.parse(raw ?? 'null');
+  } catch {
+    stored = null;
+  }
+  if (!isObject(stored)) stored = {};
+  const {
+    filter,
+    filterModel,
+    pagination = { pageIndex: 0, pageSize: 5 },
+    sort = [],
+  } = stored as Record<string, unknown>;
+  if (!isEmpty(filter) || !isEmpty(filterModel)) return null;
+  if (!isObject(pagination) || !Number.isInteger(pagination.pageIndex) || (pagination.pageIndex as number) < 0)
+    return null;
+  if (!PAGE_SIZES.includes(pagination.pageSize as number)) return null;
+  if (
+    !Array.isArray(sort) ||
+    !sort.every((s) => isObject(s) && typeof s.id === 'string' && typeof s.desc === 'boolean')
+  )
+    return null;
+  // formScreenRoute.ts encodeSort, and the list's 'id' when there is no sort
+  const storedSort = (sort as { id: string; desc: boolean }[]).map((s) => `${s.desc ? '-' : ''}${s.id}`).join(',');
+  return {
+    page: routePage ?? String((pagination.pageIndex as number) + 1),
+    'per-page': String(pagination.pageSize),
+    sort: (routeSort ?? storedSort) || 'id',
+  };
 }
 
 /** The stored user's token, as the session reads it; anything unreadable: none. */
@@ -33,12 +89,12 @@ export function storedToken(raw: string | null): string | null {
 /**
  * The config (always); with a stored user the token's refresh (a GET that answers the same token:
  * the screen shows nothing before it has confirmed the session, useSessionStart.ts) and the forms
- * menu; on a generic form's address its template, and its first list when the screen opens with
- * the defaults (no record, nothing in the address's query, nothing remembered): page 1 of 5 rows
- * sorted by id (engine/storage/formStorage.ts); once the template has answered, its model's
+ * menu; on a generic form's address its template, and its first list when no filter makes it (no
+ * record, no facet search; openingListPage: on a reload, whose address the screen has given a sort,
+ * the list came only once the entry had run); once the template has answered, its model's
  * template (followUpUrl).
  */
-export function landingRequestUrls({ route, token, remembers }: Landing): string[] {
+export function landingRequestUrls({ route, token, stored, facetSearch }: Landing): string[] {
   const urls = [`${API}app/config`];
   if (!token) return urls;
   urls.push(`${API}auth/refresh`, `${API}app/forms`);
@@ -48,8 +104,8 @@ export function landingRequestUrls({ route, token, remembers }: Landing): string
   const record = match?.[2]; // the optional `/{id}` (or `/import`)
   if (!form || record === 'import') return urls;
   urls.push(`${FORM_TEMPLATE}${query({ name: form })}`);
-  if (record === undefined && search === '' && !remembers(form))
-    urls.push(`${API}form?${query({ name: form, page: '1', 'per-page': '5', sort: 'id' })}`);
+  const page = record === undefined && !facetSearch ? openingListPage(stored(form), search) : null;
+  if (page) urls.push(`${API}form?${query({ name: form, ...page })}`);
   return urls;
 }
 

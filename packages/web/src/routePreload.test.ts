@@ -59,3 +59,13 @@ describe('the early GETs of the route preload', () => {
     expect(fetch.mock.calls.map(([url]) => url)).not.toContain(MODEL_TEMPLATE);
   });
 });
+
+describe('the route preload, while the page waits', () => {
+  it("sets up the browser's number formatting, which the form's first render would otherwise pay for", async () => {
+    localStorage.setItem('user', JSON.stringify({ token: 'tok' }));
+    location.hash = '#/forms/sample-form';
+    const formatted = vi.spyOn(Number.prototype, 'toLocaleString');
+    await runPreload(vi.fn(async (url: string) => answer(url)));
+    await vi.waitFor(() => expect(formatted).toHaveBeenCalled());
+  });
+});

@@ -30,6 +30,11 @@ interface SessionContextValue {
 const SessionContext = createContext<SessionContextValue | null>(null);
 const DEFAULT_CONFIG = resolveAppConfig({});
 
+/** The same user with the same token, roles and profile (the server writes its fields in one order). */
+function sameUser(a: AuthUser | null, b: AuthUser | null): boolean {
+  return a === b || (a !== null && b !== null && JSON.stringify(a) === JSON.stringify(b));
+}
+
 function initialUser(): AuthUser | null {
   const user = readStoredUser();
   setCurrentToken(user?.token ?? null);
@@ -49,6 +54,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const config = configQuery.data ?? DEFAULT_CONFIG;
 
   const setUser = useCallback((next: AuthUser | null) => {
+    // The start's refresh answers the stored user again: a new object that changes nothing would
+    // render the shell and the landing page once more (issue 18: 47-100 ms of a reload).
+    if (sameUser(next, userRef.current)) return;
     userRef.current = next;
     setCurrentToken(next?.token ?? null);
     storeUser(next);
