@@ -52,6 +52,15 @@ function sqliteRound(value: unknown, digits: unknown): number | null {
   return Number.isFinite(x) && Number.isInteger(n) && n >= 0 && n <= 15 ? roundTo(x, n) : null;
 }
 
+/**
+ * The page cache of the connection, in KiB (SQLite's default is 2 MB). A sample table of a million
+ * rows has nine indexes with random keys; with 2 MB each row's index entries met pages that had
+ * left the cache, and in a long transaction dirty pages spilled to the WAL and were written again:
+ * a 1M-sample import spent 15-23 % more CPU (docs/decisions.md). Pages are taken only as they are
+ * read: a small database stays small.
+ */
+export const SQLITE_CACHE_KIB = 65_536;
+
 function createSqlite(filename: string): Kysely<DatabaseSchema> {
   if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
   const sqlite = new SQLite(filename);
@@ -60,6 +69,7 @@ function createSqlite(filename: string): Kysely<DatabaseSchema> {
   // Another process (a CLI, a backup) may hold the write lock briefly: wait instead of failing.
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma(`cache_size = -${String(SQLITE_CACHE_KIB)}`);
   const budget = new QueryBudget();
   sqlite.function('regexp', { deterministic: true }, sqliteRegexp(budget));
   sqlite.function('mdis_round', { deterministic: true }, sqliteRound);
