@@ -63,11 +63,12 @@ export function sqliteHistoryTriggers(table: string, columns: readonly string[])
     );
   };
   // A batch's INSERT writes its create rows at once instead (sqliteHistoryInserted), up to 63 columns.
+  // mdis_bulk() first: SQLite stops at the first false term, so a batch's rows call one function, not two.
   add(
     'create',
     'INSERT',
     `SELECT ${SQLITE_NOW}, 'create', ${name}, NEW.id, d.c, ${SQLITE_ACTOR} FROM ${actor}, ${whole('NEW')}`,
-    columns.length <= MAX_JSON_OBJECT_PAIRS ? 'mdis_history_on() AND NOT mdis_bulk()' : undefined,
+    columns.length <= MAX_JSON_OBJECT_PAIRS ? 'NOT mdis_bulk() AND mdis_history_on()' : undefined,
   );
   add(
     'update',
