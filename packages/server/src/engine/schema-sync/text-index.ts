@@ -119,7 +119,10 @@ export function sqliteTextInsertTrigger(table: string): string {
  */
 export function sqliteTextIndexInserted(table: string, columns: readonly string[]): string {
   const names = columns.map(quoteName).join(', ');
-  const folded = columns.map((c) => `mdis_fold(r.${quoteName(c)})`).join(', ');
+  // An empty column is NULL without a call into JS (an import leaves many of them empty).
+  const folded = columns
+    .map((c) => `CASE WHEN r.${quoteName(c)} IS NULL THEN NULL ELSE mdis_fold(r.${quoteName(c)}) END`)
+    .join(', ');
   return `INSERT INTO ${quoteName(textIndexTable(table))} (rowid, ${names}) SELECT r.id, ${folded} FROM json_each(?) AS k JOIN ${quoteName(table)} AS r ON r.id = k.value`;
 }
 
