@@ -50,8 +50,36 @@ export function finite(value: number): number | null {
   return Number.isFinite(value) ? value : null;
 }
 
-/** Rounds half away from zero to `digits` decimals, without the binary error of `x * 10^n`. */
+/** 10^n for the digits roundTo takes (each an exact double). */
+const POWERS_OF_TEN = Array.from({ length: 16 }, (_, n) => 10 ** n);
+/** Below this, `|x| * 10^n` is off from the shifted shortest decimal by under 4e-4 (3 roundings of 2^-53 each). */
+const FAST_SCALED_LIMIT = 1e12;
+/** How far from a half the scaled value must be for both ways to round it to the same integer. */
+const FAST_HALF_MARGIN = 0.499;
+
+/**
+ * Rounds half away from zero to `digits` decimals, without the binary error of `x * 10^n`: the
+ * shortest decimal text of x is shifted by n. Called per row by SQL (mdis_round, 4 times per sample
+ * of an import), so the common case skips the text: when `|x| * 10^n` is small and not near a half
+ * it rounds to the same integer as the shifted text, and that integer / 10^n (one correctly rounded
+ * division) is the double that `${integer}e-n` parses to. Same results as roundToByText throughout.
+ */
 export function roundTo(value: number, digits: number): number {
+  const scale = POWERS_OF_TEN[digits];
+  if (scale !== undefined) {
+    const abs = Math.abs(value);
+    const scaled = abs * scale;
+    if (scaled < FAST_SCALED_LIMIT) {
+      const rounded = Math.round(scaled);
+      const off = scaled - rounded;
+      if (off < FAST_HALF_MARGIN && off > -FAST_HALF_MARGIN) return (value < 0 ? -1 : 1) * (rounded / scale);
+    }
+  }
+  return roundToByText(value, digits);
+}
+
+/** roundTo's definition: half away from zero on the shortest decimal text of x, shifted by n. */
+function roundToByText(value: number, digits: number): number {
   const sign = value < 0 ? -1 : 1;
   const abs = Math.abs(value);
   const text = String(abs);

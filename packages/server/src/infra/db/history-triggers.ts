@@ -63,11 +63,12 @@ export function sqliteHistoryTriggers(table: string, columns: readonly string[])
     );
   };
   // A batch's INSERT writes its create rows at once instead (sqliteHistoryInserted), up to 63 columns.
+  // mdis_bulk() first: SQLite stops at the first false term, so a batch's rows call one function, not two.
   add(
     'create',
     'INSERT',
     `SELECT ${SQLITE_NOW}, 'create', ${name}, NEW.id, d.c, ${SQLITE_ACTOR} FROM ${actor}, ${whole('NEW')}`,
-    columns.length <= MAX_JSON_OBJECT_PAIRS ? 'mdis_history_on() AND NOT mdis_bulk()' : undefined,
+    columns.length <= MAX_JSON_OBJECT_PAIRS ? 'NOT mdis_bulk() AND mdis_history_on()' : undefined,
   );
   add(
     'update',
@@ -108,13 +109,13 @@ export function sqliteHistoryColumns(table: string, statement: string): string[]
 export function sqliteHistoryInserted(table: string, columns: readonly string[]): string {
   const record = `json_object(${columns.map((c) => `${quoteText(c)}, r.${quoteName(c)}`).join(', ')})`;
   // The actor's fields read from its JSON once for the statement, not five times per row (~30 % of
-  // this statement's time in a micro-benchmark of 100k rows).
-  const actor = `WITH a AS MATERIALIZED (SELECT ${ACTOR_KEYS.map((key) => `json_extract(j, '$.${key}') AS ${key}`).join(', ')} FROM (SELECT mdis_audit() AS j)) `;
+  // this statement's time in a micro-benchmark of 100k rows); whether history is on asked there
+  // too, once (in the outer WHERE it was a call into JS per row): off, `a` is empty, so is the insert.
+  const actor = `WITH a AS MATERIALIZED (SELECT ${ACTOR_KEYS.map((key) => `json_extract(j, '$.${key}') AS ${key}`).join(', ')} FROM (SELECT mdis_audit() AS j) WHERE mdis_history_on()) `;
   return (
     `${actor}${INSERT_HISTORY} SELECT ${SQLITE_NOW}, 'create', ${quoteText(table)}, r.id, ${record}, ` +
     `${ACTOR_KEYS.map((key) => `a.${key}`).join(', ')} ` +
-    `FROM a, json_each(?) AS k JOIN ${quoteName(table)} AS r ON r.id = k.value ` +
-    `WHERE mdis_history_on() ORDER BY k.key`
+    `FROM a, json_each(?) AS k JOIN ${quoteName(table)} AS r ON r.id = k.value ORDER BY k.key`
   );
 }
 
