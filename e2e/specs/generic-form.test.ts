@@ -89,6 +89,15 @@ browserSuite('the generic form: core logging on the core form', 'generic-form', 
     await form.waitForValue(form.field('Combined ID'), String(third.combined_id));
     await hasText(form.position, `3 / ${String(CORE_COUNT)}`);
     expect(await form.row(third.id).getAttribute('aria-current')).toBe('true');
+    // and it shows: the current row is tinted, the others are not
+    const tint = (id: number) =>
+      form
+        .row(id)
+        .locator('td')
+        .nth(1)
+        .evaluate((cell) => getComputedStyle(cell, '::after').backgroundColor);
+    expect(await tint(core(2).id)).toBe('rgba(0, 0, 0, 0)');
+    expect(await tint(third.id)).not.toBe('rgba(0, 0, 0, 0)');
     await session().shot(page, 'row-selected');
   });
 

@@ -3,7 +3,8 @@ import { alpha, darken, lighten, type Theme } from '@mui/material/styles';
 // The look of the table's body rows (RecordRows), as one stylesheet per theme instead of emotion
 // styles per row and cell. It copies what material-react-table's compact body gave its styled
 // MUI TableRow/TableCell: the body2 type, MUI's cell border, half-rem padding, one line with an
-// ellipsis, the row's base colour, a ticked row tinted and a hovered one shaded (both through the
+// ellipsis, the row's base colour, a ticked row tinted and a hovered one shaded; and the current
+// record's row in the primary colour (both through the
 // cells' ::after, under the text).
 
 export const ROWS_CLASS = {
@@ -31,6 +32,7 @@ export function recordRowsStyles(theme: Theme, colours: RowColours) {
   const dark = theme.palette.mode === 'dark';
   const border = dark ? darken(alpha(theme.palette.divider, 1), 0.68) : lighten(alpha(theme.palette.divider, 1), 0.88);
   const hover = dark ? lighten(base, 0.3) : darken(base, 0.3);
+  const current = alpha(theme.palette.primary.main, theme.palette.action.selectedOpacity * 1.5);
   return {
     [`tr.${C.row}`]: {
       color: 'inherit',
@@ -45,6 +47,8 @@ export function recordRowsStyles(theme: Theme, colours: RowColours) {
       backgroundColor: base,
     },
     [`tr.${C.row}:hover > td::after`]: { ...AFTER, backgroundColor: alpha(hover, 0.3) },
+    // the current record's row, as MUI marks a selected row (material-react-table's row colour hid it)
+    [`tr.${C.row}[aria-current="true"] > td::after`]: { ...AFTER, backgroundColor: current },
     [`tr.${C.row}.${C.ticked} > td::after`]: { ...AFTER, backgroundColor: ticked },
     [`tr.${C.row}.${C.ticked}:hover > td::after`]: { backgroundColor: alpha(ticked, 0.3) },
     [`td.${C.cell}`]: {
