@@ -135,6 +135,7 @@ export async function relationErrors(
  * error each failed record would have thrown through writeInTransaction (a 422 with its fields);
  * the others are written and carry their new id in `record.id`. A database error is thrown as it
  * is: the caller rolls the batch back (a savepoint) and writes its records one by one.
+ * `beforeInsert` is awaited just before the INSERT (what it queues on the connection runs first).
  */
 export async function createManyInTransaction(
   deps: RecordsDeps,
@@ -142,6 +143,7 @@ export async function createManyInTransaction(
   target: RecordTarget,
   creates: readonly CreateInBatch[],
   memo: Map<string, unknown>,
+  beforeInsert?: () => Promise<void>,
 ): Promise<Map<number, unknown>> {
   const { model } = target;
   const failures = new Map<number, unknown>();
@@ -181,6 +183,7 @@ export async function createManyInTransaction(
   // changed what they read in these records would have to refresh them (none does: they follow
   // other records, such as the sections below a core).
   const maintained = maintainedColumns(deps.behaviors, model, deps.dialect);
+  await beforeInsert?.();
   await insertRows(trx, model, rows, { dialect: deps.dialect, columns: maintained, memo });
   for (const index of live) {
     const { record, relations: input } = creates[index];

@@ -86,6 +86,24 @@ async function inSavepoint(
 }
 
 /**
+ * PostgreSQL: one row's write behind a savepoint. A statement the database refuses aborts the whole
+ * transaction there: without it, a row refused one by one (a refused batch's rows, the per-record
+ * path) left every later statement of the import failing ("current transaction is aborted").
+ */
+async function behindSavepoint<T>(trx: DynamicTrx, run: () => Promise<T>): Promise<T> {
+  await sql`SAVEPOINT mdis_write_row`.execute(trx);
+  try {
+    const result = await run();
+    await sql`RELEASE SAVEPOINT mdis_write_row`.execute(trx);
+    return result;
+  } catch (error) {
+    await sql`ROLLBACK TO SAVEPOINT mdis_write_row`.execute(trx);
+    await sql`RELEASE SAVEPOINT mdis_write_row`.execute(trx);
+    throw error;
+  }
+}
+
+/**
  * The records pipeline for many rows in one transaction (the import): the same steps as a form's
  * create and update (records-write.ts), with each row's errors returned instead of thrown, so that
  * a preview lists every failing row and a commit writes all rows or none.
@@ -165,14 +183,16 @@ export function createRecordsImporter(deps: RecordsDeps) {
       id?: number,
       previousRead = false,
     ) {
-      try {
-        return await writeInTransaction(deps, trx, target, {
+      const run = () =>
+        writeInTransaction(deps, trx, target, {
           record: row.record,
           previous,
           relations: row.relations,
           previousRead,
           ...(id === undefined ? {} : { id }),
         });
+      try {
+        return dialect === 'postgres' ? await behindSavepoint(trx, run) : await run();
       } catch (error) {
         throw translateWriteError(error, {
           dialect,
@@ -190,19 +210,21 @@ export function createRecordsImporter(deps: RecordsDeps) {
      * Creates many checked rows at once in the import's transaction (records-create-many.ts): by
      * index, the error each failed row would have thrown through `write`. Undefined when the batch
      * met a database error: it is rolled back (a savepoint) and the caller writes its rows one by
-     * one, which names the failing row. `memo` lives as long as the import.
+     * one, which names the failing row. `memo` lives as long as the import. `beforeInsert`: awaited
+     * just before the INSERT is sent (the import's pipeline queues the next batch's reads there).
      */
     async createMany(
       trx: DynamicTrx,
       target: RecordTarget,
       rows: readonly CheckedRow[],
       memo: Map<string, unknown>,
+      beforeInsert?: () => Promise<void>,
     ): Promise<Map<number, unknown> | undefined> {
       const creates = rows.map((row) => ({ record: row.record, relations: row.relations }));
       return inSavepoint(
         trx,
         rows.map((row) => row.record),
-        () => createManyInTransaction(deps, trx, target, creates, memo),
+        () => createManyInTransaction(deps, trx, target, creates, memo, beforeInsert),
       );
     },
 

@@ -22,6 +22,25 @@ interface PendingUpdate {
 export const MAX_ERRORS = 1000;
 const SAMPLE_ROWS = 20;
 
+/** A batch's rows with their keys resolved (keyBatch), the key errors held until the batch is written. */
+export interface KeyedBatch {
+  cells: Cell[][];
+  rows: BatchRow[];
+  headerOf: Map<string, string>;
+  keyErrors: RowError[];
+  failed: ReadonlySet<number>;
+}
+
+/** An insert's batch checked ahead (checkCreates): the creates to write, the rows' other outcomes. */
+export interface CheckedBatch {
+  creates: { row: BatchRow; checked: CheckedRow }[];
+  outcomes: Map<number, RowOutcome>;
+}
+
+/** Called by a batch's write just before its INSERT is sent (import-pipeline.ts). */
+export type BeforeInsert = () => Promise<void>;
+
+/** One batch, from its cells to what became of each row (the sequential path). */
 export async function importBatch(
   deps: ImportDeps,
   state: BatchState,
@@ -29,14 +48,72 @@ export async function importBatch(
   cells: Cell[][],
   mapping: MappedHeader[],
 ) {
-  const { target, counts } = state;
+  await writeBatch(deps, state, trx, await keyBatch(deps, state, trx, cells, mapping, state.counts.total));
+}
+
+/**
+ * The batch's rows read by the mapping and their keys resolved (one query per record key column);
+ * `first`: the rows before it in the file. Changes nothing the import shares (its key errors are
+ * reported by writeBatch), so that the pipeline may run it while an earlier batch is written.
+ */
+export async function keyBatch(
+  deps: ImportDeps,
+  state: BatchState,
+  trx: DynamicTrx,
+  cells: Cell[][],
+  mapping: MappedHeader[],
+  first: number,
+): Promise<KeyedBatch> {
   const headerOf = new Map(mapping.flatMap((m) => (m.column === null ? [] : [[m.column, m.header] as const])));
-  const bodyOf = bodyReader(mapping, target.model);
+  const bodyOf = bodyReader(mapping, state.target.model);
   const rows: BatchRow[] = cells.map((row, index) => {
     const values = bodyOf(row);
     // The values are primitives (dates become text): a shallow copy keeps them as read while keys resolve.
-    return { row: counts.total + index + 1, values, raw: { ...values }, headers: headerOf };
+    return { row: first + index + 1, values, raw: { ...values }, headers: headerOf };
   });
+  const keyErrors: RowError[] = [];
+  const failed = await resolveKeys({ ...deps.repository, dynamic: trx }, state.keyColumns, rows, (error) =>
+    keyErrors.push(error),
+  );
+  return { cells, rows, headerOf, keyErrors, failed };
+}
+
+/**
+ * An insert's rows through the pipeline's checks, none written (the pipeline runs it while
+ * PostgreSQL writes the batch before). Only where importRow reads nothing for a create (no limited
+ * access) and changes nothing shared: an insert's checks are computed from the row alone.
+ */
+export async function checkCreates(
+  deps: ImportDeps,
+  state: BatchState,
+  trx: DynamicTrx,
+  batch: KeyedBatch,
+): Promise<CheckedBatch> {
+  const creates: CheckedBatch['creates'] = [];
+  const outcomes = new Map<number, RowOutcome>();
+  for (const row of batch.rows) {
+    if (batch.failed.has(row.row)) continue;
+    const outcome = await importRow(deps, state, trx, row, undefined);
+    if ('create' in outcome) creates.push({ row, checked: outcome.create });
+    else if (!('update' in outcome)) outcomes.set(row.row, outcome);
+  }
+  return { creates, outcomes };
+}
+
+/**
+ * The batch written and reported: its key errors first, then (checked ahead, or checked here) its
+ * creates and updates, and each row's outcome in file order.
+ */
+export async function writeBatch(
+  deps: ImportDeps,
+  state: BatchState,
+  trx: DynamicTrx,
+  batch: KeyedBatch,
+  checked?: CheckedBatch,
+  beforeInsert?: BeforeInsert,
+) {
+  const { counts } = state;
+  const { cells, rows, headerOf } = batch;
   counts.total += rows.length;
   const rowErrors = new Map<number, RowError[]>();
   const report = (error: RowError) => {
@@ -45,9 +122,15 @@ export async function importBatch(
     rowErrors.set(error.row, list);
     if (state.errors.length < MAX_ERRORS) state.errors.push(error);
   };
-  const failed = await resolveKeys({ ...deps.repository, dynamic: trx }, state.keyColumns, rows, report);
-  const existing = state.mode === 'upsert' ? await existingRecords(deps, state, trx, rows) : () => undefined;
-  const outcomes = await writeRows(deps, state, trx, rows, existing, failed);
+  for (const error of batch.keyErrors) report(error);
+  let outcomes: Map<number, RowOutcome>;
+  if (checked) {
+    outcomes = checked.outcomes;
+    await writeCreates(deps, state, trx, checked.creates, outcomes, beforeInsert);
+  } else {
+    const existing = state.mode === 'upsert' ? await existingRecords(deps, state, trx, rows) : () => undefined;
+    outcomes = await writeRows(deps, state, trx, rows, existing, batch.failed);
+  }
   // In file order: the errors field by field, the failing rows, the first rows written as the sample.
   for (const [index, row] of rows.entries()) {
     const outcome = outcomes.get(row.row);
@@ -127,6 +210,7 @@ async function writeCreates(
   trx: DynamicTrx,
   creates: readonly { row: BatchRow; checked: CheckedRow }[],
   outcomes: Map<number, RowOutcome>,
+  beforeInsert?: BeforeInsert,
 ): Promise<void> {
   if (creates.length === 0) return;
   const failures = state.writing
@@ -135,6 +219,7 @@ async function writeCreates(
         state.target,
         creates.map((c) => c.checked),
         state.memo,
+        beforeInsert,
       )
     : undefined;
   if (failures) {

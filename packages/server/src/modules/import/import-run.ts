@@ -7,7 +7,8 @@ import { importBatch } from './import-batch';
 import { type RowError, keyColumnsOf } from './import-keys';
 import { type MappedHeader, type Mapping, checkMapping, mapHeaders } from './import-mapping';
 import { type BatchState, CreatedIds, type ImportDeps, type ImportHooks } from './import-state';
-import { runInOne, runInParts } from './import-transactions';
+import { type ImportAll, oneByOne, runInOne, runInParts } from './import-transactions';
+import { pipelines, runPipelined } from './import-pipeline';
 import { readAhead } from './read-ahead';
 import { cellText } from './import-values';
 import { type Cell, type FileKind, type TableStream, readTable } from './readers/table-reader';
@@ -117,10 +118,25 @@ async function importInScope(deps: ImportDeps, request: ImportRequest, hooks: Im
   const finish = async (trx: DynamicTrx) => {
     await hooks.beforeCommit?.(trx, counts, target.model.table);
   };
+  // PostgreSQL inserts: each batch checked while the one before is inserted (import-pipeline.ts).
+  const pipelined: ImportAll = (trx, all, afterBatch) =>
+    withActorFixed(() =>
+      runPipelined(
+        deps,
+        state,
+        trx,
+        all,
+        () => mapping,
+        async () => {
+          hooks.onProgress?.(counts.total);
+          await afterBatch();
+        },
+      ),
+    );
   const committed =
     batched && request.mode === 'insert' && importer.dialect === 'sqlite'
       ? await runInParts(deps, state, batches(), importOne, keep, finish)
-      : await runInOne(deps, batches(), importOne, keep, finish);
+      : await runInOne(deps, batches(), pipelines(deps, state) ? pipelined : oneByOne(importOne), keep, finish);
   // Key errors are found per batch before the rows' own: the list reads in row order.
   state.errors.sort((a, b) => a.row - b.row);
   return {

@@ -29,15 +29,33 @@ const REMOVE_PER_CALL = 5_000;
 
 export type ImportOne = (trx: DynamicTrx, rows: Cell[][]) => Promise<void>;
 
+/** All batches in the transaction; `afterBatch` after each (the event loop's turn, collections). */
+export type ImportAll = (
+  trx: DynamicTrx,
+  batches: AsyncIterable<Cell[][]>,
+  afterBatch: () => Promise<void>,
+) => Promise<void>;
+
+/** Batch after batch, each written before the next is begun. */
+export function oneByOne(importOne: ImportOne): ImportAll {
+  return async (trx, batches, afterBatch) => {
+    for await (const rows of batches) {
+      await importOne(trx, rows);
+      await afterBatch();
+    }
+  };
+}
+
 /**
  * The whole import in one transaction, rolled back unless `keep()` at the end (PostgreSQL, where
  * other requests have connections of their own; and every upsert, whose updates a compensation
- * could not put back whole). Between batches the event loop gets its turn.
+ * could not put back whole). Between batches the event loop gets its turn. `importAll`: oneByOne, or
+ * (PostgreSQL inserts) runPipelined.
  */
 export async function runInOne(
   deps: ImportDeps,
   batches: AsyncIterable<Cell[][]>,
-  importOne: ImportOne,
+  importAll: ImportAll,
   keep: () => boolean,
   finish: (trx: DynamicTrx) => Promise<void>,
 ): Promise<boolean> {
@@ -45,10 +63,7 @@ export async function runInOne(
   await deps.importer
     .transaction(async (trx) => {
       let done = 0;
-      for await (const rows of batches) {
-        await importOne(trx, rows);
-        await betweenBatches((done += 1));
-      }
+      await importAll(trx, batches, () => betweenBatches((done += 1)));
       if (!keep()) throw new Rollback('rollback');
       await finish(trx);
       committed = true;
