@@ -78,8 +78,8 @@ export function roundTo(value: number, digits: number): number {
   return roundToByText(value, digits);
 }
 
-/** roundTo's definition: half away from zero on the shortest decimal text of x, shifted by n. */
-function roundToByText(value: number, digits: number): number {
+/** roundTo's definition: half away from zero on the shortest decimal text of x, shifted by n (exported for its test). */
+export function roundToByText(value: number, digits: number): number {
   const sign = value < 0 ? -1 : 1;
   const abs = Math.abs(value);
   const text = String(abs);

@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { roundTo } from './expression-values';
+import { roundTo, roundToByText as roundToReference } from './expression-values';
 
 // roundTo has a fast arithmetic path beside its definition on the decimal text. Its results must be
 // the definition's bit for bit (sign of zero included): SQL sorts and filters on mdis_round and the
 // API shows roundTo, so any difference would show as a record in the wrong place of a list.
-
-/** The definition, frozen as it was before the fast path. */
-function roundToReference(value: number, digits: number): number {
-  const sign = value < 0 ? -1 : 1;
-  const abs = Math.abs(value);
-  const text = String(abs);
-  if (text.includes('e')) return (sign * Math.round(abs * 10 ** digits)) / 10 ** digits;
-  const shifted = Math.round(Number(`${text}e${digits}`));
-  return sign * Number(`${shifted}e${-digits}`);
-}
 
 /** A seeded generator (mulberry32), so a failure repeats. */
 function random(seed: number): () => number {

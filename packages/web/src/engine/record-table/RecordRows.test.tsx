@@ -1,18 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import type { FormRecord } from '../api/records.api';
-import { CORE_FORM } from '../form-screen/test/fixtures';
-import { RecordTable, type RecordTableProps, type RecordTableState } from './RecordTable';
-
-const STATE: RecordTableState = {
-  pagination: { pageIndex: 0, pageSize: 25 },
-  sorting: [],
-  columnVisibility: {},
-  columnOrder: [],
-  columnFilters: [],
-  showColumnFilters: false,
-  rowSelection: {},
-};
+import { RecordTable } from './RecordTable';
+import { TABLE_STATE, tableProps } from './test/tableProps';
 
 const records = (count: number) =>
   Array.from({ length: count }, (_, index): FormRecord => ({
@@ -21,24 +11,7 @@ const records = (count: number) =>
     comment: `c${String(index + 1)}`,
   }));
 
-function props(items: FormRecord[], extra: Partial<RecordTableProps> = {}): RecordTableProps {
-  return {
-    form: CORE_FORM,
-    searchable: new Set(),
-    sortable: new Set(['core']),
-    showId: true,
-    items,
-    totalCount: items.length,
-    loading: false,
-    state: STATE,
-    onStateChange: () => {},
-    selectedId: null,
-    onSelect: () => {},
-    onStep: () => {},
-    navigationDisabled: false,
-    ...extra,
-  };
-}
+const props = tableProps;
 
 const row = (id: number) => document.querySelector<HTMLElement>(`tbody tr[data-record-id="${String(id)}"]`);
 
@@ -82,7 +55,9 @@ describe('the record table body', () => {
     expect(onSelect).not.toHaveBeenCalled();
     expect(onStateChange).toHaveBeenLastCalledWith({ rowSelection: { '2': true } });
     rerender(
-      <RecordTable {...props(items, { onSelect, onStateChange, state: { ...STATE, rowSelection: { '2': true } } })} />,
+      <RecordTable
+        {...props(items, { onSelect, onStateChange, state: { ...TABLE_STATE, rowSelection: { '2': true } } })}
+      />,
     );
     expect(row(2)?.getAttribute('data-selected')).toBe('true');
     expect((row(2)?.querySelector('input[type="checkbox"]') as HTMLInputElement).checked).toBe(true);

@@ -1,18 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import type { FormRecord } from '../api/records.api';
+import { RecordTable, type RecordTableProps } from './RecordTable';
+import { TABLE_STATE, tableProps } from './test/tableProps';
 import { CORE_FORM } from '../form-screen/test/fixtures';
-import { RecordTable, type RecordTableProps, type RecordTableState } from './RecordTable';
 
-const STATE: RecordTableState = {
-  pagination: { pageIndex: 0, pageSize: 25 },
-  sorting: [],
-  columnVisibility: {},
-  columnOrder: [],
-  columnFilters: [],
-  showColumnFilters: false,
-  rowSelection: {},
-};
 const NAMES: ReadonlySet<string> = new Set(['core', 'top_depth', 'comment']);
 
 /** Records whose comment counts how often a cell reads it. */
@@ -32,24 +24,8 @@ function countedRecords(count: number) {
   return { items, reads };
 }
 
-function props(items: FormRecord[], extra: Partial<RecordTableProps> = {}): RecordTableProps {
-  return {
-    form: CORE_FORM,
-    searchable: NAMES,
-    sortable: NAMES,
-    showId: true,
-    items,
-    totalCount: items.length,
-    loading: false,
-    state: STATE,
-    onStateChange: () => {},
-    selectedId: null,
-    onSelect: () => {},
-    onStep: () => {},
-    navigationDisabled: false,
-    ...extra,
-  };
-}
+const props = (items: FormRecord[], extra: Partial<RecordTableProps> = {}) =>
+  tableProps(items, { searchable: NAMES, sortable: NAMES, ...extra });
 
 // Issue 18: the rows' cells are the bulk of a table render; a render that changes no record
 // (another current row, the progress bar, a later answer) renders none of them again.
@@ -83,7 +59,7 @@ describe('the record table rendered again', () => {
 
   it('shows a filter input only in the columns that filter, once the filter-by-value row is shown', () => {
     const { items } = countedRecords(2);
-    const shown = { ...STATE, showColumnFilters: true };
+    const shown = { ...TABLE_STATE, showColumnFilters: true };
     const { rerender } = render(
       <RecordTable {...props(items, { searchable: new Set(), state: shown, showId: false })} />,
     );
@@ -98,7 +74,7 @@ describe('the record table rendered again', () => {
     vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockReturnValue(1000);
     vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(600);
     const { items } = countedRecords(200);
-    const big = { ...STATE, pagination: { pageIndex: 0, pageSize: 200 } };
+    const big = { ...TABLE_STATE, pagination: { pageIndex: 0, pageSize: 200 } };
     render(<RecordTable {...props(items, { virtual: true, state: big })} />);
     // (every column measures 1000 px here: the first ones are in view)
     expect(screen.getByRole('columnheader', { name: /Core/ })).toBeDefined();
@@ -112,7 +88,7 @@ describe('the record table rendered again', () => {
       .mockReturnValue(new DOMRect(0, 0, 1000, 600));
     vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockReturnValue(1000);
     vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(600);
-    const big = { ...STATE, pagination: { pageIndex: 0, pageSize: 200 } };
+    const big = { ...TABLE_STATE, pagination: { pageIndex: 0, pageSize: 200 } };
     const { rerender } = render(<RecordTable {...props(countedRecords(200).items, { virtual: true, state: big })} />);
     const headerReads = () => reads.mock.contexts.filter((element) => element instanceof HTMLTableCellElement).length;
     const before = headerReads();
@@ -131,7 +107,7 @@ describe('the record table rendered again', () => {
     // 30 columns of 180 px (the table's default): the select column and five or six in view
     const fields = Array.from({ length: 30 }, (_, i) => ({ ...first, name: `f${String(i)}`, label: `F${String(i)}` }));
     const wide = { ...CORE_FORM, fields };
-    const big = { ...STATE, pagination: { pageIndex: 0, pageSize: 200 } };
+    const big = { ...TABLE_STATE, pagination: { pageIndex: 0, pageSize: 200 } };
     render(
       <RecordTable {...props(countedRecords(200).items, { form: wide, showId: false, virtual: true, state: big })} />,
     );
