@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { followUpUrl, landingRequestUrls, storedToken } from './landingRequests';
+import { followUpUrl, landingRequestUrls, openingListPage, storedToken } from './landingRequests';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './engine/storage/formStorage';
 import { CORE_FORM } from './engine/form-screen/test/fixtures';
 import { prefetchLandingData } from './platform/routing/landingData';
 import { prefetchFormPage } from './features/forms/prefetchFormPage';
@@ -114,4 +115,20 @@ describe('the GETs sent before the entry has run', () => {
       );
     },
   );
+});
+
+// landingRequests.ts keeps its own copy of the form storage's page sizes (importing formStorage
+// would give the route preload script a chunk of its own to wait for): the two must agree.
+describe('the opening list page and the form storage', () => {
+  const pageSize = (size: number) =>
+    openingListPage(JSON.stringify({ pagination: { pageIndex: 0, pageSize: size } }), '')?.['per-page'];
+
+  it('opens at the storage default page size when nothing is stored', () => {
+    expect(openingListPage(null, '')?.['per-page']).toBe(String(DEFAULT_PAGE_SIZE));
+  });
+
+  it('accepts exactly the page sizes the storage keeps', () => {
+    for (const size of PAGE_SIZES) expect(pageSize(size)).toBe(String(size));
+    for (const size of [1, 7, 20, 500]) expect(pageSize(size)).toBeUndefined();
+  });
 });
