@@ -98,6 +98,15 @@ browserSuite('the generic form: core logging on the core form', 'generic-form', 
         .evaluate((cell) => getComputedStyle(cell, '::after').backgroundColor);
     expect(await tint(core(2).id)).toBe('rgba(0, 0, 0, 0)');
     expect(await tint(third.id)).not.toBe('rgba(0, 0, 0, 0)');
+    // with a bar at its start, unlike a ticked row
+    const bar = (id: number) =>
+      form
+        .row(id)
+        .locator('td')
+        .first()
+        .evaluate((cell) => getComputedStyle(cell).boxShadow);
+    expect(await bar(core(2).id)).toBe('none');
+    expect(await bar(third.id)).toContain('inset');
     await session().shot(page, 'row-selected');
   });
 

@@ -49,6 +49,10 @@ export function recordRowsStyles(theme: Theme, colours: RowColours) {
     [`tr.${C.row}:hover > td::after`]: { ...AFTER, backgroundColor: alpha(hover, 0.3) },
     // the current record's row, as MUI marks a selected row (material-react-table's row colour hid it)
     [`tr.${C.row}[aria-current="true"] > td::after`]: { ...AFTER, backgroundColor: current },
+    // and a bar at its start, so that it is not taken for a ticked row (also tinted)
+    [`tr.${C.row}[aria-current="true"] > td:first-of-type`]: {
+      boxShadow: `inset 3px 0 0 ${theme.palette.primary.main}`,
+    },
     [`tr.${C.row}.${C.ticked} > td::after`]: { ...AFTER, backgroundColor: ticked },
     [`tr.${C.row}.${C.ticked}:hover > td::after`]: { backgroundColor: alpha(ticked, 0.3) },
     [`td.${C.cell}`]: {
