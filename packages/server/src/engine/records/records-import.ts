@@ -1,5 +1,5 @@
 import { AppError, type FieldError, type PermissionHolder } from '@mdis/shared';
-import { sql } from 'kysely';
+import { behindSavepoint } from '../../infra/db/savepoint';
 import { createsInBatches, updatesInBatches } from '../behaviors/behavior-registry';
 import { isConstraintError } from '../../infra/db/translate-db-error';
 import type { DynamicTrx, Row } from './dynamic-db';
@@ -67,14 +67,9 @@ async function inSavepoint(
   write: () => Promise<Map<number, unknown>>,
 ): Promise<Map<number, unknown> | undefined> {
   const saved = records.map((record) => ({ ...record }));
-  await sql`SAVEPOINT mdis_write_many`.execute(trx);
   try {
-    const failures = await write();
-    await sql`RELEASE SAVEPOINT mdis_write_many`.execute(trx);
-    return failures;
+    return await behindSavepoint(trx, 'mdis_write_many', write);
   } catch (error) {
-    await sql`ROLLBACK TO SAVEPOINT mdis_write_many`.execute(trx);
-    await sql`RELEASE SAVEPOINT mdis_write_many`.execute(trx);
     // A bug is not a row's fault: only what the database or a behavior refused is retried one by one.
     if (!(error instanceof AppError) && !isConstraintError(error)) throw error;
     records.forEach((record, index) => {
@@ -82,24 +77,6 @@ async function inSavepoint(
       Object.assign(record, saved[index]);
     });
     return undefined;
-  }
-}
-
-/**
- * PostgreSQL: one row's write behind a savepoint. A statement the database refuses aborts the whole
- * transaction there: without it, a row refused one by one (a refused batch's rows, the per-record
- * path) left every later statement of the import failing ("current transaction is aborted").
- */
-async function behindSavepoint<T>(trx: DynamicTrx, run: () => Promise<T>): Promise<T> {
-  await sql`SAVEPOINT mdis_write_row`.execute(trx);
-  try {
-    const result = await run();
-    await sql`RELEASE SAVEPOINT mdis_write_row`.execute(trx);
-    return result;
-  } catch (error) {
-    await sql`ROLLBACK TO SAVEPOINT mdis_write_row`.execute(trx);
-    await sql`RELEASE SAVEPOINT mdis_write_row`.execute(trx);
-    throw error;
   }
 }
 
@@ -192,7 +169,8 @@ export function createRecordsImporter(deps: RecordsDeps) {
           ...(id === undefined ? {} : { id }),
         });
       try {
-        return dialect === 'postgres' ? await behindSavepoint(trx, run) : await run();
+        // PostgreSQL: a refused row would abort the import's transaction (behindSavepoint says why).
+        return dialect === 'postgres' ? await behindSavepoint(trx, 'mdis_write_row', run) : await run();
       } catch (error) {
         throw translateWriteError(error, {
           dialect,

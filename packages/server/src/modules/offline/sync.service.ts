@@ -1,5 +1,4 @@
 import { AppError, type PermissionHolder, type SyncOperation, type SyncResponse, type SyncResult } from '@mdis/shared';
-import { sql } from 'kysely';
 import type { DynamicTrx } from '../../engine/records/dynamic-db';
 import type { RecordModel, TemplateSource } from '../../engine/records/record-model';
 import { type RecordTargetRef, resolveTarget } from '../../engine/records/record-target';
@@ -7,6 +6,7 @@ import { RECORD_NOT_FOUND } from '../../engine/records/records-read';
 import type { RecordsService } from '../../engine/records/records.service';
 import type { Dialect } from '../../infra/db/dialect';
 import type { Db } from '../../infra/db/schema';
+import { behindSavepoint } from '../../infra/db/savepoint';
 import { lockUntilTransactionEnds } from '../../infra/db/transaction-lock';
 import { appliedOps } from './applied-ops.repository';
 import { fieldsChangedSince, versionOf } from './record-versions';
@@ -110,15 +110,14 @@ async function runOne(
     return { ...earlier, status: 'duplicate' };
   }
   const db = trx as unknown as Db;
-  await sql`SAVEPOINT sync_op`.execute(trx);
   let result: SyncResult;
   try {
-    result = await apply(templates, bound, db, user, op, state);
-    if (result.status === 'applied') await appliedOps.save(db, user.id, result);
-    await sql`RELEASE SAVEPOINT sync_op`.execute(trx);
+    result = await behindSavepoint(trx, 'sync_op', async () => {
+      const applied = await apply(templates, bound, db, user, op, state);
+      if (applied.status === 'applied') await appliedOps.save(db, user.id, applied);
+      return applied;
+    });
   } catch (error) {
-    await sql`ROLLBACK TO SAVEPOINT sync_op`.execute(trx);
-    await sql`RELEASE SAVEPOINT sync_op`.execute(trx);
     return refusal(op, error);
   }
   if (result.status === 'applied') {
