@@ -123,10 +123,12 @@ export async function writeBatch(
     if (state.errors.length < MAX_ERRORS) state.errors.push(error);
   };
   for (const error of batch.keyErrors) report(error);
+  // An insert's rows are all creates: checked (here, or ahead by the pipeline), then written together.
+  const creates = checked ?? (state.mode === 'insert' ? await checkCreates(deps, state, trx, batch) : undefined);
   let outcomes: Map<number, RowOutcome>;
-  if (checked) {
-    outcomes = checked.outcomes;
-    await writeCreates(deps, state, trx, checked.creates, outcomes, beforeInsert);
+  if (creates) {
+    outcomes = creates.outcomes;
+    await writeCreates(deps, state, trx, creates.creates, outcomes, beforeInsert);
   } else {
     const existing = state.mode === 'upsert' ? await existingRecords(deps, state, trx, rows) : () => undefined;
     outcomes = await writeRows(deps, state, trx, rows, existing, batch.failed);
