@@ -79,9 +79,9 @@ export async function keyBatch(
 }
 
 /**
- * An insert's rows through the pipeline's checks, none written (the pipeline runs it while
- * PostgreSQL writes the batch before). Only where importRow reads nothing for a create (no limited
- * access) and changes nothing shared: an insert's checks are computed from the row alone.
+ * An insert's rows through the pipeline's checks, none written: by writeBatch, or ahead by the
+ * PostgreSQL pipeline while the batch before is written (only where importRow reads nothing for a
+ * create, pipelines(): an insert's checks are computed from the row alone).
  */
 export async function checkCreates(
   deps: ImportDeps,

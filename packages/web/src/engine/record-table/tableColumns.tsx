@@ -29,7 +29,10 @@ export interface TableColumnsOptions {
   showId: boolean;
 }
 
-/** What each column's cells show, by column id: the record's id, then each field's text (cellText). */
+/**
+ * What each column's cells show, by column id: the record's id, then each field's text (cellText).
+ * The body's rows are ours (RecordRows): the table's column definitions carry no Cell renderer.
+ */
 export function columnTexts(form: FormTemplate): ReadonlyMap<string, (record: FormRecord) => string> {
   return new Map<string, (record: FormRecord) => string>([
     ['id', (record) => String(record.id)],
@@ -43,7 +46,6 @@ export function tableColumns({ form, searchable, sortable, showId }: TableColumn
     id: 'id',
     header: ID_COLUMN_HEADER,
     accessorFn: (row) => row.id,
-    Cell: ({ row }) => String(row.original.id),
     enableColumnFilter: showId,
     enableHiding: showId,
     visibleInShowHideMenu: showId,
@@ -53,7 +55,6 @@ export function tableColumns({ form, searchable, sortable, showId }: TableColumn
     id: field.name,
     header: field.label ?? field.name,
     accessorFn: (row) => row[field.name],
-    Cell: ({ row }) => cellText(field, row.original),
     enableColumnFilter: searchable.has(field.name),
     // A column the server cannot sort by would fail the list (and used to be remembered so).
     enableSorting: sortable?.has(field.name) ?? true,
