@@ -85,5 +85,8 @@ export function roundToByText(value: number, digits: number): number {
   const text = String(abs);
   if (text.includes('e')) return (sign * Math.round(abs * 10 ** digits)) / 10 ** digits;
   const shifted = Math.round(Number(`${text}e${digits}`));
+  // From 1e21 up the integer prints in e-notation (`1e+22e-2` is no number); a text of at most 17
+  // significant digits shifted that far has no decimals left to round, so x is its own result.
+  if (shifted >= 1e21) return value;
   return sign * Number(`${shifted}e${-digits}`);
 }

@@ -102,4 +102,10 @@ describe('roundTo', () => {
     expect(roundTo(1.005, 2)).toBe(1.01);
     expect(roundTo(12.3400000000001, 2)).toBe(12.34);
   });
+
+  it('keeps values too large to have decimals, whose shifted integer prints in e-notation', () => {
+    expect(roundTo(1e20, 2)).toBe(1e20);
+    expect(roundTo(-123456789012345680000, 3)).toBe(-123456789012345680000);
+    expect(roundTo(12345678.9, 15)).toBe(12345678.9);
+  });
 });
