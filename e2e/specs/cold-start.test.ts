@@ -88,7 +88,7 @@ browserSuite('a cold visit to a form', 'cold-start', (session) => {
       ).toHaveLength(1);
   });
 
-  test("asks for a reload's list before the entry has run: the address's sort and the stored page size", async () => {
+  test("asks for a reload's list before the entry has run (the address's sort, the stored page size), its model template before the form's", async () => {
     const user = await apiLogin(inject('baseUrl'), ADMIN.username, ADMIN.password);
     const page = await session().newPage();
     await page.addInitScript((stored) => localStorage.setItem('user', stored), JSON.stringify(user));
@@ -98,19 +98,35 @@ browserSuite('a cold visit to a form', 'cold-start', (session) => {
     // what a first visit leaves: its sort in the address, its page size stored
     expect(new URL(page.url()).hash).toContain('?');
     const lists: string[] = [];
+    const models: string[] = [];
     page.on('request', (request) => {
-      if (request.method() === 'GET' && dataKey(request.url()) === '/api/v1/form sample') lists.push(request.url());
+      if (request.method() !== 'GET') return;
+      const key = dataKey(request.url());
+      if (key === '/api/v1/form sample') lists.push(request.url());
+      if (key === '/cg/api/get-model-template CurationSample') models.push(request.url());
     });
+    // The entry is held back up to 10 s, until the list and the model template have been asked for;
+    // the form template, whose answer names the data model, until the entry goes on.
     let listsWhileEntryHeld = 0;
+    let modelsWhileEntryHeld = 0;
+    let entryHeld = true;
     await page.route(ENTRY, async (route) => {
-      for (let waited = 0; waited < 10_000 && lists.length === 0; waited += 50) await page.waitForTimeout(50);
-      listsWhileEntryHeld = lists.length;
+      for (let waited = 0; waited < 10_000 && !(lists.length && models.length); waited += 50)
+        await page.waitForTimeout(50);
+      [listsWhileEntryHeld, modelsWhileEntryHeld, entryHeld] = [lists.length, models.length, false];
+      await route.continue();
+    });
+    await page.route(/\/cg\/api\/get-form-template\?/, async (route) => {
+      for (let waited = 0; waited < 10_000 && entryHeld; waited += 50) await page.waitForTimeout(50);
       await route.continue();
     });
     await page.reload();
     await page.getByRole('toolbar', { name: 'Record actions' }).waitFor();
     await page.waitForLoadState('networkidle');
     expect(listsWhileEntryHeld).toBe(1);
-    expect(lists).toHaveLength(1); // the app took the early answer
+    expect(modelsWhileEntryHeld).toBe(1); // the first visit's form template named the model
+    // the app took the early answers
+    expect(lists).toHaveLength(1);
+    expect(models).toHaveLength(1);
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { followUpUrl, landingRequestUrls, openingListPage, storedToken } from './landingRequests';
+import { followUp, formModelKey, landingRequestUrls, openingListPage, storedToken } from './landingRequests';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './engine/storage/formStorage';
 import { CORE_FORM } from './engine/form-screen/test/fixtures';
 import { prefetchLandingData } from './platform/routing/landingData';
@@ -21,7 +21,13 @@ afterEach(() => {
 describe('the GETs sent before the entry has run', () => {
   it('are the config alone without a stored user', () => {
     expect(
-      landingRequestUrls({ route: '/forms/sample-form', token: null, stored: nothingStored, facetSearch: false }),
+      landingRequestUrls({
+        route: '/forms/sample-form',
+        token: null,
+        stored: nothingStored,
+        facetSearch: false,
+        model: nothingStored,
+      }),
     ).toEqual(['api/v1/app/config']);
     expect(storedToken('{"username":"x"}')).toBeNull();
     expect(storedToken('not json')).toBeNull();
@@ -30,7 +36,9 @@ describe('the GETs sent before the entry has run', () => {
 
   it("hold a form's first list only when its screen opens with the defaults", () => {
     const urls = (route: string, stored = nothingStored, facetSearch = false) =>
-      landingRequestUrls({ route, token: 't', stored, facetSearch }).filter((url) => url.startsWith('api/v1/form'));
+      landingRequestUrls({ route, token: 't', stored, facetSearch, model: nothingStored }).filter((url) =>
+        url.startsWith('api/v1/form'),
+      );
     expect(urls('/forms/sample-form')).toEqual(['api/v1/form?name=sample&page=1&per-page=5&sort=id']);
     expect(urls('/forms/sample-form/12')).toEqual([]);
     expect(urls('/forms/sample-form?page=3&sort=-igsn')).toEqual([
@@ -43,10 +51,22 @@ describe('the GETs sent before the entry has run', () => {
     expect(urls('/forms/sample-form?sort=a%20b')).toEqual([]);
     expect(urls('/forms/sample-form', nothingStored, true)).toEqual([]);
     expect(
-      landingRequestUrls({ route: '/forms/core-form/import', token: 't', stored: nothingStored, facetSearch: false }),
+      landingRequestUrls({
+        route: '/forms/core-form/import',
+        token: 't',
+        stored: nothingStored,
+        facetSearch: false,
+        model: nothingStored,
+      }),
     ).toEqual(['api/v1/app/config', 'api/v1/auth/refresh', 'api/v1/app/forms']);
     expect(
-      landingRequestUrls({ route: '/forms/igsn', token: 't', stored: nothingStored, facetSearch: false }),
+      landingRequestUrls({
+        route: '/forms/igsn',
+        token: 't',
+        stored: nothingStored,
+        facetSearch: false,
+        model: nothingStored,
+      }),
     ).toHaveLength(3);
   });
 
@@ -57,6 +77,7 @@ describe('the GETs sent before the entry has run', () => {
         token: 't',
         stored: () => (typeof stored === 'string' ? stored : JSON.stringify(stored)),
         facetSearch: false,
+        model: nothingStored,
       }).filter((url) => url.startsWith('api/v1/form'));
     const list = (query: string) => [`api/v1/form?name=sample&${query}`];
     // what a first visit leaves: the defaults
@@ -78,6 +99,30 @@ describe('the GETs sent before the entry has run', () => {
     // anything the form's storage would read otherwise: not guessed
     expect(urls({ pagination: { pageIndex: 0, pageSize: 7 } })).toEqual([]);
     expect(urls({ sort: [{ id: 'id' }] })).toEqual([]);
+  });
+
+  it("hold the model template when an earlier visit's form template named the data model", () => {
+    const models = { sample: 'CurationSample' } as Record<string, string>;
+    const urls = (route: string) =>
+      landingRequestUrls({
+        route,
+        token: 't',
+        stored: nothingStored,
+        facetSearch: false,
+        model: (f) => models[f] ?? null,
+      });
+    const model = 'cg/api/get-model-template?name=CurationSample';
+    expect(urls('/forms/sample-form')).toContain(model);
+    expect(urls('/forms/sample-form/12?filter=expedition%3A1')).toContain(model);
+    expect(urls('/forms/core-form').filter((url) => url.includes('model-template'))).toEqual([]);
+    expect(urls('/forms/sample-form/import')).not.toContain(model);
+    // what a form template's answer leaves for the next visit
+    expect(followUp('cg/api/get-form-template?name=sample', { dataModel: 'CurationSample' })).toEqual({
+      url: model,
+      remember: [formModelKey('sample'), 'CurationSample'],
+    });
+    expect(followUp('cg/api/get-form-template?name=sample', { dataModel: '' })).toBeNull();
+    expect(followUp('api/v1/app/forms', { dataModel: 'CurationSample' })).toBeNull();
   });
 
   it.each([
@@ -108,11 +153,21 @@ describe('the GETs sent before the entry has run', () => {
         token: 't',
         stored: (form) => localStorage.getItem(`mdis-form:${form}`),
         facetSearch: false,
+        model: nothingStored,
       });
-      const next = first.map((url) => followUpUrl(url, url.includes('form-template') ? CORE_FORM : {}));
+      const next = first.map((url) => followUp(url, url.includes('form-template') ? CORE_FORM : {})?.url);
       expect(fetch.mock.calls.map(([url]) => url).toSorted()).toEqual(
-        [...first, ...next.filter((url) => url !== null)].toSorted(),
+        [...first, ...next.filter((url) => url !== undefined)].toSorted(),
       );
+      // an earlier visit remembered the data model: the same URLs, the model template among the first
+      const remembered = landingRequestUrls({
+        route: `/forms/core-form${search ? `?${search}` : ''}`,
+        token: 't',
+        stored: (form) => localStorage.getItem(`mdis-form:${form}`),
+        facetSearch: false,
+        model: (form) => (form === 'core' ? CORE_FORM.dataModel : null),
+      });
+      expect(remembered.toSorted()).toEqual(fetch.mock.calls.map(([url]) => url).toSorted());
     },
   );
 });

@@ -6,6 +6,7 @@
 
 const API = 'api/v1/';
 const FORM_TEMPLATE = 'cg/api/get-form-template?';
+const MODEL_TEMPLATE = 'cg/api/get-model-template?';
 /** A query as the API client writes it. */
 const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
 const FORM_KEY = /^\/forms\/([a-z0-9]+(?:-[a-z0-9]+)*)-form(?:\/([^/]+))?\/?$/;
@@ -20,7 +21,16 @@ export interface Landing {
   stored: (form: string) => string | null;
   /** Whether a facet search is set (a cookie): it may be the form's filter. */
   facetSearch: boolean;
+  /** The data model an earlier visit's template of the form named (`localStorage[formModelKey(form)]`), if any. */
+  model: (form: string) => string | null;
 }
+
+/**
+ * Where routePreload.ts keeps the data model a form's template named: on a reload the model template
+ * goes with the form's instead of after its answer, which waited for a main thread busy running the
+ * entry (issue 18: it was the last data in, 300-700 ms after the form template under load).
+ */
+export const formModelKey = (form: string) => `mdis-form-model:${form}`;
 
 /** engine/storage/formStorage.ts: the page sizes a form's storage keeps (landingRequests.test.ts holds them equal). */
 const PAGE_SIZES = [5, 10, 25, 50, 100, 200];
@@ -91,10 +101,10 @@ export function storedToken(raw: string | null): string | null {
  * the screen shows nothing before it has confirmed the session, useSessionStart.ts) and the forms
  * menu; on a generic form's address its template, and its first list when no filter makes it (no
  * record, no facet search; openingListPage: on a reload, whose address the screen has given a sort,
- * the list came only once the entry had run); once the template has answered, its model's
- * template (followUpUrl).
+ * the list came only once the entry had run); its model's template when an earlier visit named
+ * the model, else once the form's template has answered (followUp).
  */
-export function landingRequestUrls({ route, token, stored, facetSearch }: Landing): string[] {
+export function landingRequestUrls({ route, token, stored, facetSearch, model }: Landing): string[] {
   const urls = [`${API}app/config`];
   if (!token) return urls;
   urls.push(`${API}auth/refresh`, `${API}app/forms`);
@@ -106,12 +116,23 @@ export function landingRequestUrls({ route, token, stored, facetSearch }: Landin
   urls.push(`${FORM_TEMPLATE}${query({ name: form })}`);
   const page = record === undefined && !facetSearch ? openingListPage(stored(form), search) : null;
   if (page) urls.push(`${API}form?${query({ name: form, ...page })}`);
+  const remembered = model(form);
+  if (remembered) urls.push(`${MODEL_TEMPLATE}${query({ name: remembered })}`);
   return urls;
 }
 
+/** What follows an early GET's answer: after a form template, its model's template, and the model to remember. */
+export interface FollowUp {
+  url: string;
+  /** The localStorage entry for the next visit (formModelKey). */
+  remember: [key: string, model: string];
+}
+
 /** What the app asks once an early GET has answered: after a form template, its model's template. */
-export function followUpUrl(url: string, body: unknown): string | null {
+export function followUp(url: string, body: unknown): FollowUp | null {
   if (!url.startsWith(FORM_TEMPLATE)) return null;
+  const form = new URLSearchParams(url.slice(FORM_TEMPLATE.length)).get('name');
   const model = typeof body === 'object' && body !== null ? (body as { dataModel?: unknown }).dataModel : null;
-  return typeof model === 'string' && model !== '' ? `cg/api/get-model-template?${query({ name: model })}` : null;
+  if (!form || typeof model !== 'string' || model === '') return null;
+  return { url: `${MODEL_TEMPLATE}${query({ name: model })}`, remember: [formModelKey(form), model] };
 }

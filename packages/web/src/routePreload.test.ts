@@ -60,6 +60,29 @@ describe('the early GETs of the route preload', () => {
   });
 });
 
+describe("the early GETs of the route preload on a form's later visit", () => {
+  it("ask for the model template an earlier visit's form template named at once, and once", async () => {
+    localStorage.setItem('user', JSON.stringify({ token: 'tok' }));
+    location.hash = '#/forms/sample-form';
+    const models = () =>
+      fetch.mock.calls.filter(([url]) => url.startsWith('cg/api/get-model-template')).map(([url]) => url);
+    // the first visit: asked after the form template's answer, which leaves the model behind
+    let fetch = vi.fn(async (url: string) => answer(url));
+    await runPreload(fetch);
+    expect(models()).toEqual([MODEL_TEMPLATE]);
+    // the next: the form template has not answered yet
+    globalThis.mdisEarlyRequests = undefined;
+    let answerTemplate: (response: Response) => void = () => undefined;
+    const template = new Promise<Response>((resolve) => (answerTemplate = resolve));
+    fetch = vi.fn(async (url: string) => (url.startsWith('cg/api/get-form-template') ? template : answer(url)));
+    await runPreload(fetch);
+    expect(models()).toEqual([MODEL_TEMPLATE]);
+    answerTemplate(answer('cg/api/get-form-template?name=sample'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(models()).toEqual([MODEL_TEMPLATE]);
+  });
+});
+
 describe('the route preload, while the page waits', () => {
   it("sets up the browser's number formatting, which the form's first render would otherwise pay for", async () => {
     localStorage.setItem('user', JSON.stringify({ token: 'tok' }));

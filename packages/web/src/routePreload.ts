@@ -3,9 +3,11 @@
 // the app for its first data, a chain on every cold visit (issue 18). This starts the chunks of the
 // page the address asks for at once; the build writes which chunks each landing page needs onto this
 // script's tag (build/routePreload.ts). It also sends the GETs the app asks first on that page with
-// the stored token, and the model template once the form's has answered (landingRequests.ts); the API client adopts each answer once, for the same URL
-// and token (platform/api/earlyRequests.ts). It imports nothing the entry shares: it must not wait.
-import { followUpUrl, landingRequestUrls, storedToken } from './landingRequests';
+// the stored token, and the model template: at once when an earlier visit remembered the form's data
+// model, else once the form's template has answered (landingRequests.ts); the API client adopts each
+// answer once, for the same URL and token (platform/api/earlyRequests.ts). It imports nothing the
+// entry shares: it must not wait.
+import { followUp, formModelKey, landingRequestUrls, storedToken } from './landingRequests';
 import type { EarlyRequests } from './platform/api/earlyRequests';
 
 const hints = document.querySelector('script[data-route-chunks]')?.getAttribute('data-route-chunks');
@@ -20,20 +22,25 @@ function sendEarly(early: EarlyRequests): void {
   // the API client's headers, so that the server answers exactly as it would answer the app
   const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
+  const sent = new Set<string>();
   const send = (url: string) => {
-    if (early.closed || early.asked.includes(url)) return;
+    if (early.closed || early.asked.includes(url) || sent.has(url)) return;
+    sent.add(url);
     const response = fetch(url, { headers, credentials: 'same-origin' });
     early.requests.push({ url, token, startedAt: performance.now(), response });
     // a copy of the answer tells what follows it; one not adopted must not report its failure
     response
       .then((answer) => (answer.ok ? answer.clone().json() : null))
       .then((body: unknown) => {
-        const next = followUpUrl(url, body);
-        if (next) send(next);
+        const next = followUp(url, body);
+        if (!next) return;
+        send(next.url);
+        localStorage.setItem(...next.remember);
       })
       .catch(() => undefined);
   };
-  for (const url of landingRequestUrls({ route, token, stored, facetSearch })) send(url);
+  const model = (form: string) => localStorage.getItem(formModelKey(form));
+  for (const url of landingRequestUrls({ route, token, stored, facetSearch, model })) send(url);
 }
 
 // The data first: over HTTP/1.1 the browser sends a host's requests six at a time, in the order
