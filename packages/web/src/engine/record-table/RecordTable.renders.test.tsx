@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import type { FormRecord } from '../api/records.api';
 import { RecordTable, type RecordTableProps } from './RecordTable';
 import { TABLE_STATE, tableProps } from './test/tableProps';
@@ -41,6 +41,31 @@ describe('the record table rendered again', () => {
     rerender(<RecordTable {...props(items, { selectedId: 3, loading: true })} />);
     expect(document.querySelector('tr[aria-current="true"]')?.getAttribute('data-record-id')).toBe('3');
     expect(reads.comment).toBe(0);
+  });
+
+  it('renders no header content again when another row becomes current or the list starts loading', () => {
+    // the unsorted columns' sort icon is a new component in each render of the table's own content:
+    // the same element still in place shows the content was not rendered again
+    const { items } = countedRecords(10);
+    const { rerender } = render(<RecordTable {...props(items)} />);
+    const icon = () =>
+      screen.getByRole('columnheader', { name: /Comment/ }).querySelector('svg.MuiTableSortLabel-icon');
+    const before = icon();
+    expect(before).not.toBeNull();
+    rerender(<RecordTable {...props(items, { selectedId: 3 })} />);
+    rerender(<RecordTable {...props(items, { selectedId: 3, loading: true })} />);
+    expect(icon()).toBe(before);
+  });
+
+  it('shows a new sort in the header', () => {
+    const { items } = countedRecords(3);
+    const { rerender } = render(<RecordTable {...props(items)} />);
+    const comment = () => screen.getByRole('columnheader', { name: /Comment/ });
+    expect(comment().getAttribute('aria-sort')).toBe('none');
+    const sorted = { ...TABLE_STATE, sorting: [{ id: 'comment', desc: true }] };
+    rerender(<RecordTable {...props(items, { state: sorted })} />);
+    expect(comment().getAttribute('aria-sort')).toBe('descending');
+    expect(within(comment()).getByRole('button', { name: /Sorted by Comment descending/ })).toBeDefined();
   });
 
   it('renders no cell again when the filterable and sortable columns become known while no column filters', () => {

@@ -20,6 +20,7 @@ import type { FormRecord } from '../api/records.api';
 import { PAGE_SIZES } from '../storage/formStorage';
 import { columnTexts, tableColumns } from './tableColumns';
 import { completeOrder, keepTableParts, recordBodyEvents, resolve } from './recordTableHelpers';
+import { headCellProps } from './HeadCellContent';
 import { TableProgress } from './lightParts';
 import { RecordRows, ROW_SELECT_ID, type RowsVirtualizers } from './RecordRows';
 import { recordRowsStyles, ROWS_CLASS, type RowColours } from './recordRowsStyles';
@@ -239,6 +240,8 @@ export const RecordTable = memo(function RecordTable(props: RecordTableProps) {
       sx: virtual ? { maxHeight: '70vh' } : undefined,
     },
     muiTableProps: { 'aria-label': `${form.name} records` },
+    // a data column's header content renders when what it shows changes, not with every table render
+    muiTableHeadCellProps: headCellProps,
     // the body's rows are ours (RecordRows): plain rows and cells, one stylesheet, memoised per row
     muiTableBodyProps: ({ table: instance }) => ({
       className: virtual ? ROWS_CLASS.grid : undefined,
