@@ -33,15 +33,15 @@ export function rssMb(pid: number | undefined): number | undefined {
 }
 
 /**
- * CPU seconds a process has used so far (user + system, from /proc/<pid>/stat), undefined off
- * Linux. On a shared machine CPU time per row varies far less than wall time.
+ * CPU seconds a process (or with `thread`, one of its threads) has used so far (user + system, from
+ * /proc/<pid>/stat), undefined off Linux. On a shared machine CPU time per row varies far less than wall time.
  */
-export function cpuSeconds(pid: number | undefined): number | undefined {
+export function cpuSeconds(pid: number | undefined, thread?: number): number | undefined {
   if (pid === undefined) return undefined;
   try {
     // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
     const fields =
-      readFileSync(`/proc/${String(pid)}/stat`, 'utf8')
+      readFileSync(`/proc/${String(pid)}${thread === undefined ? '' : `/task/${String(thread)}`}/stat`, 'utf8')
         .split(') ')[1]
         ?.split(' ') ?? [];
     return (Number(fields[11]) + Number(fields[12])) / 100;

@@ -12,6 +12,7 @@ import type { DatabaseConfig, Dialect } from './dialect';
 import { QueryBudget } from './query-budget';
 import type { DatabaseSchema, Db } from './schema';
 import { type SqliteAnalyzer, createSqliteAnalyzer } from './sqlite-analyze';
+import { type SqliteCheckpointer, sqliteCheckpointer } from './sqlite-checkpointer';
 
 export interface Database {
   db: Db;
@@ -61,7 +62,13 @@ function sqliteRound(value: unknown, digits: unknown): number | null {
  */
 export const SQLITE_CACHE_KIB = 65_536;
 
-function createSqlite(filename: string): Kysely<DatabaseSchema> {
+interface SqliteConnection {
+  db: Kysely<DatabaseSchema>;
+  /** A file's (sqlite-checkpointer.ts); none in memory. */
+  checkpointer?: SqliteCheckpointer;
+}
+
+function createSqlite(filename: string): SqliteConnection {
   if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
   const sqlite = new SQLite(filename);
   sqlite.pragma('journal_mode = WAL');
@@ -82,17 +89,33 @@ function createSqlite(filename: string): Kysely<DatabaseSchema> {
   sqlite.function('mdis_history_on', { deterministic: false }, historyEnabled);
   // Whether the INSERT running is a batch's, whose triggers' work is done set-based (bulk-insert.ts).
   sqlite.function('mdis_bulk', { deterministic: false }, bulkInsertOn);
-  return new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, budget) }) });
+  const checkpointer =
+    filename === ':memory:'
+      ? undefined
+      : sqliteCheckpointer(filename, (pages) => sqlite.pragma(`wal_autocheckpoint = ${String(pages)}`));
+  // A write outside a transaction, or a commit: the log may have grown.
+  const afterWrite = checkpointer
+    ? () => {
+        if (!sqlite.inTransaction) checkpointer.committed();
+      }
+    : undefined;
+  const database = withStatementCache(sqlite, budget, afterWrite);
+  return { db: new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database }) }), checkpointer };
 }
 
 const STATEMENT_CACHE_SIZE = 500;
 
-// Every statement runs under the connection's budget (iterate is lazy: its consumer paces it).
-function budgeted(statement: SQLite.Statement, budget: QueryBudget): SqliteStatement {
+// Every statement runs under the connection's budget (iterate is lazy: its consumer paces it);
+// `afterWrite` after each one that writes.
+function budgeted(statement: SQLite.Statement, budget: QueryBudget, afterWrite?: () => void): SqliteStatement {
   return {
     reader: statement.reader,
     all: (parameters) => budget.run(() => statement.all(parameters)),
-    run: (parameters) => budget.run(() => statement.run(parameters)),
+    run: (parameters) => {
+      const result = budget.run(() => statement.run(parameters));
+      afterWrite?.();
+      return result;
+    },
     iterate: (parameters) => statement.iterate(parameters),
   };
 }
@@ -105,14 +128,14 @@ function budgeted(statement: SQLite.Statement, budget: QueryBudget): SqliteState
  * the oldest prepared statement is dropped. Safe because Kysely runs one query at a time on its
  * single SQLite connection, and SQLite re-prepares a statement itself when the schema changed under it.
  */
-function withStatementCache(sqlite: SQLite.Database, budget: QueryBudget): SqliteDatabase {
+function withStatementCache(sqlite: SQLite.Database, budget: QueryBudget, afterWrite?: () => void): SqliteDatabase {
   const statements = new Map<string, SqliteStatement>();
   return {
     close: () => sqlite.close(),
     prepare: (text: string) => {
       const cached = statements.get(text);
       if (cached) return cached;
-      const statement = budgeted(sqlite.prepare(text), budget);
+      const statement = budgeted(sqlite.prepare(text), budget, afterWrite);
       if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
       statements.set(text, statement);
       return statement;
@@ -140,12 +163,12 @@ function createPostgres(connectionString: string, searchPath: string | undefined
 }
 
 export function createDatabase(config: DatabaseConfig): Database {
-  const db =
-    config.dialect === 'sqlite'
-      ? createSqlite(config.filename)
-      : createPostgres(config.connectionString, config.searchPath);
-  if (config.dialect !== 'sqlite' || config.filename === ':memory:')
+  if (config.dialect !== 'sqlite') {
+    const db = createPostgres(config.connectionString, config.searchPath);
     return { db, dialect: config.dialect, destroy: () => db.destroy() };
+  }
+  const { db, checkpointer } = createSqlite(config.filename);
+  if (!checkpointer) return { db, dialect: config.dialect, destroy: () => db.destroy() };
   const analyzer = createSqliteAnalyzer(db as unknown as Kysely<unknown>);
   return {
     db,
@@ -153,6 +176,8 @@ export function createDatabase(config: DatabaseConfig): Database {
     analyzer,
     destroy: async () => {
       await analyzer.close();
+      // Its connection first: the app's, closing last, checkpoints what is left and removes the log.
+      await checkpointer.close();
       await db.destroy();
     },
   };
