@@ -1,6 +1,7 @@
-// `npm test`: every test layer in order — unit (shared + web), server integration (SQLite, and
-// PostgreSQL when TEST_DATABASE_URL is set), browser (Playwright + system Chromium against the built
-// app) — then one summary line per layer and, last, the totals. Exits non-zero if anything failed.
+// `npm test`: every test layer — unit (shared + web), then server integration (SQLite, and PostgreSQL
+// when TEST_DATABASE_URL is set) beside the web build and the browser tests (Playwright + system
+// Chromium against the built app) — then one summary line per layer and, last, the totals. Exits
+// non-zero if anything failed.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,22 +39,37 @@ function readCounts(file, exitCode) {
   return counts;
 }
 
-async function vitestLayer(name, args, env = {}) {
+/**
+ * One vitest run with a JSON report for the summary. A layer that runs beside another one has its
+ * output collected and printed when it ends (`collected`), so the log reads one layer at a time.
+ */
+async function vitestLayer(name, args, env = {}, { collected = false, before = '' } = {}) {
   const started = Date.now();
   const outputFile = path.join(resultsDir, `${name}.json`);
-  console.log(`\n=== ${name} tests ===`);
-  const exitCode = await run(
-    process.execPath,
-    [vitestBin, 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`],
-    { env: { ...process.env, ...env } },
-  );
+  const command = [
+    vitestBin,
+    'run',
+    ...args,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${outputFile}`,
+  ];
+  const options = { env: { ...process.env, ...env } };
+  let exitCode;
+  if (collected) {
+    const result = await runCollected(process.execPath, command, options);
+    process.stdout.write(`${before}\n=== ${name} tests (ran beside the integration tests) ===\n${result.output}`);
+    exitCode = result.code;
+  } else {
+    console.log(`\n=== ${name} tests ===`);
+    exitCode = await run(process.execPath, command, options);
+  }
   return { name, exitCode, ms: Date.now() - started, ...readCounts(outputFile, exitCode) };
 }
 
 /**
- * The web build for the browser tests, started while the integration tests run: they share nothing
- * (the server tests serve their own temporary dist folders), and the build keeps the second core busy
- * while the integration tests wait on the databases. Its output is printed when the browser layer starts.
+ * The web build for the browser tests, started with the integration tests: they share nothing (the
+ * server tests serve their own temporary dist folders). Its output is printed when the browser layer ends.
  */
 function startWebBuild() {
   const started = Date.now();
@@ -71,17 +87,14 @@ async function browserLayer(build) {
     }
     console.log('\nBrowser tests skipped: no Chromium found (set CHROMIUM_PATH or install chromium)');
     // Collect the specs anyway (each one skips itself without a browser) so the summary counts them.
-    const layer = await vitestLayer('browser', ['--config', 'e2e/vitest.config.ts']);
+    const layer = await vitestLayer('browser', ['--config', 'e2e/vitest.config.ts'], {}, { collected: true });
     return { ...layer, note: ' (no Chromium found)' };
   }
   const started = Date.now();
-  console.log(`\n=== building the web app for the browser tests (started with the integration tests) ===`);
   const { code: buildCode, output: buildOutput, ms: buildMs } = await build;
-  process.stdout.write(buildOutput);
-  console.log(
-    `web build: ${formatDuration(buildMs)}, of which waited for here: ${formatDuration(Date.now() - started)}`,
-  );
+  const buildLog = `\n=== the web app's build for the browser tests (beside the integration tests) ===\n${buildOutput}web build: ${formatDuration(buildMs)}\n`;
   if (buildCode !== 0) {
+    process.stdout.write(buildLog);
     return {
       name: 'browser',
       exitCode: buildCode,
@@ -92,7 +105,12 @@ async function browserLayer(build) {
       note: ' (web build failed)',
     };
   }
-  const layer = await vitestLayer('browser', ['--config', 'e2e/vitest.config.ts'], { CHROMIUM_PATH: chromium });
+  const layer = await vitestLayer(
+    'browser',
+    ['--config', 'e2e/vitest.config.ts'],
+    { CHROMIUM_PATH: chromium },
+    { collected: true, before: buildLog },
+  );
   return { ...layer, ms: Date.now() - started };
 }
 
@@ -126,9 +144,13 @@ layers.push(await vitestLayer('unit', ['--project', 'shared', '--project', 'web'
 if (!process.env.TEST_DATABASE_URL) {
   console.log('\nPostgreSQL integration tests skipped: TEST_DATABASE_URL is not set (SQLite only).');
 }
+// The browser tier runs beside the integration tier: on two cores neither keeps both busy (the
+// integration tests wait on the databases, the browser tests on Chromium and the server), and run one
+// after the other they were two thirds of CI's time.
 const webBuild = findChromium() ? startWebBuild() : null;
+const browser = browserLayer(webBuild);
 layers.push(await vitestLayer('integration', ['--project', 'server']));
-layers.push(await browserLayer(webBuild));
+layers.push(await browser);
 const chromium = findChromium();
 if (process.env.TEST_DATABASE_URL && chromium && layers.at(-1).exitCode === 0) {
   layers.push(await browserPostgresLayer(chromium));
