@@ -32,7 +32,10 @@ function SortableFavorite(props: Omit<FavoriteFormRowProps, 'sortable'>) {
 }
 
 /** FavoriteFormsList with its rows draggable by their handle (the drag-and-drop library's chunk). */
-export function SortableFavoriteFormsList({ favorites, onNavigate }: FavoriteFormsListProps) {
+export function SortableFavoriteFormsList({
+  favorites,
+  onNavigate,
+}: Pick<FavoriteFormsListProps, 'favorites' | 'onNavigate'>) {
   // a few pixels of movement before a drag starts, so a click on the handle is not a drag
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
