@@ -1,124 +1,86 @@
-import { NavLink } from 'react-router';
-import {
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  closestCenter,
-  useSensor,
-  useSensors,
-  type DragEndEvent,
-} from '@dnd-kit/core';
-import {
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
-import IconButton from '@mui/material/IconButton';
+import { useLayoutEffect, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
 import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Typography from '@mui/material/Typography';
-import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
-import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
-import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
-import type { FavoriteForm } from '../../platform/api/app.api';
-import { favoriteId, favoriteLabel, formPath } from './favoriteForm';
+import { lazyPage } from '../../platform/routing/lazyWithTimeout';
+import { FavoriteFormRow } from './FavoriteFormRow';
+import { favoriteId } from './favoriteForm';
 import type { useFavoriteForms } from './useFavoriteForms';
 
-interface SortableFavoriteProps {
-  form: FavoriteForm;
-  index: number;
-  last: number;
-  move: (index: number, by: -1 | 1) => void;
-  onNavigate?: () => void;
-}
+// The drag-and-drop library (a chunk of its own) loads when the user reaches for the drawer's forms, not
+// with the first screen: until then the rows look the same and move with their up/down buttons.
+const SortableFavoriteFormsList = lazyPage(() => import('./SortableFavoriteFormsList'), 'SortableFavoriteFormsList');
 
-function SortableFavorite({ form, index, last, move, onNavigate }: SortableFavoriteProps) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id: favoriteId(form),
-  });
-  const label = favoriteLabel(form);
-  return (
-    <ListItem
-      ref={setNodeRef}
-      disablePadding
-      data-favorite={form.key}
-      style={{ transform: CSS.Translate.toString(transform), transition }}
-      sx={{ zIndex: isDragging ? 1 : undefined, bgcolor: isDragging ? 'action.selected' : undefined }}
-      secondaryAction={
-        <>
-          <IconButton
-            size="small"
-            aria-label={`Move ${label} up`}
-            disabled={index === 0}
-            onClick={() => move(index, -1)}
-          >
-            <ArrowUpwardIcon fontSize="inherit" />
-          </IconButton>
-          <IconButton
-            size="small"
-            aria-label={`Move ${label} down`}
-            disabled={index === last}
-            onClick={() => move(index, 1)}
-          >
-            <ArrowDownwardIcon fontSize="inherit" />
-          </IconButton>
-        </>
-      }
-    >
-      <IconButton
-        ref={setActivatorNodeRef}
-        size="small"
-        {...attributes}
-        {...listeners}
-        aria-label={`Drag ${label} to reorder`}
-        sx={{ cursor: isDragging ? 'grabbing' : 'grab', touchAction: 'none', ml: 0.5 }}
-      >
-        <DragIndicatorIcon fontSize="inherit" />
-      </IconButton>
-      <ListItemButton component={NavLink} to={formPath(form)} onClick={onNavigate} sx={{ pl: 1 }}>
-        <ListItemText primary={label} />
-      </ListItemButton>
-    </ListItem>
-  );
+/**
+ * Whether the favourites can be dragged yet, and `reach`, the handler of the area whose pointer,
+ * touch or focus loads the drag-and-drop library: the whole forms section, so that it has arrived
+ * before the pointer, moving down from the forms, presses a handle.
+ */
+export function useFavoritesDragging() {
+  const [ready, setReady] = useState(false);
+  // the sortable rows replace the plain ones: the control that had the focus gets it back
+  const [focusLabel, setFocusLabel] = useState<string | null>(null);
+  const reach = (event: SyntheticEvent<HTMLElement>) => {
+    if (ready) return;
+    const area = event.currentTarget;
+    SortableFavoriteFormsList.preload().then(
+      () => {
+        const active = document.activeElement;
+        setFocusLabel(active && area.contains(active) ? active.getAttribute('aria-label') : null);
+        setReady(true);
+      },
+      // the rows still move with their buttons; the next reach asks for the chunk again
+      () => undefined,
+    );
+  };
+  return { ready, focusLabel, reach };
 }
 
 export interface FavoriteFormsListProps {
   favorites: ReturnType<typeof useFavoriteForms>;
   onNavigate?: () => void;
+  /** The drag-and-drop library has arrived (useFavoritesDragging). */
+  dragReady: boolean;
+  /** The control to focus again once the sortable rows replaced the plain ones. */
+  focusLabel: string | null;
+}
+
+/** The list around the rows, the same with or without drag and drop. */
+export function FavoritesFrame({ empty, children }: { empty: boolean; children: ReactNode }) {
+  return (
+    <List subheader={<ListSubheader component="li">Favourites</ListSubheader>} dense aria-label="Favourites">
+      {empty && (
+        <Typography component="li" variant="body2" color="text.secondary" sx={{ px: 2, py: 0.5 }}>
+          Star a form below to keep it here
+        </Typography>
+      )}
+      {children}
+    </List>
+  );
 }
 
 /**
- * The starred forms, in the user's order: dragged by their handle (mouse, touch, or the keyboard:
- * space, arrows, space) or moved with the up/down buttons.
+ * The starred forms, in the user's order: moved with the up/down buttons, or dragged by their
+ * handle (mouse, touch, or the keyboard: space, arrows, space) once the library has arrived.
  */
-export function FavoriteFormsList({ favorites, onNavigate }: FavoriteFormsListProps) {
-  // a few pixels of movement before a drag starts, so a click on the handle is not a drag
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+export function FavoriteFormsList({ favorites, onNavigate, dragReady, focusLabel }: FavoriteFormsListProps) {
+  const frame = useRef<HTMLDivElement>(null);
+
+  useLayoutEffect(() => {
+    if (!dragReady || focusLabel === null) return;
+    const controls = frame.current?.querySelectorAll<HTMLElement>('[aria-label]') ?? [];
+    [...controls].find((control) => control.getAttribute('aria-label') === focusLabel)?.focus();
+  }, [dragReady, focusLabel]);
+
   const list = favorites.favorites;
-  const ids = list.map(favoriteId);
-  const handleDragEnd = ({ active, over }: DragEndEvent) => {
-    if (over) favorites.moveTo(ids.indexOf(String(active.id)), ids.indexOf(String(over.id)));
-  };
   return (
-    // outside the list: the drag context renders its screen-reader instructions, which a <ul> may not hold
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={handleDragEnd}>
-      <List subheader={<ListSubheader component="li">Favourites</ListSubheader>} dense aria-label="Favourites">
-        {list.length === 0 && (
-          <Typography component="li" variant="body2" color="text.secondary" sx={{ px: 2, py: 0.5 }}>
-            Star a form below to keep it here
-          </Typography>
-        )}
-        <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+    <div ref={frame}>
+      {dragReady ? (
+        <SortableFavoriteFormsList favorites={favorites} onNavigate={onNavigate} />
+      ) : (
+        <FavoritesFrame empty={list.length === 0}>
           {list.map((form, index) => (
-            <SortableFavorite
+            <FavoriteFormRow
               key={favoriteId(form)}
               form={form}
               index={index}
@@ -127,8 +89,8 @@ export function FavoriteFormsList({ favorites, onNavigate }: FavoriteFormsListPr
               onNavigate={onNavigate}
             />
           ))}
-        </SortableContext>
-      </List>
-    </DndContext>
+        </FavoritesFrame>
+      )}
+    </div>
   );
 }

@@ -1,48 +1,23 @@
-import { Suspense, useState } from 'react';
-import { NavLink } from 'react-router';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
-import StarIcon from '@mui/icons-material/Star';
-import StarBorderIcon from '@mui/icons-material/StarBorder';
 import { isReadOnly, type AuthUser } from '@mdis/shared';
-import { appApi, appKeys, type FavoriteForm } from '../../platform/api/app.api';
+import { appApi, appKeys } from '../../platform/api/app.api';
 import { useFacetFormFilter } from '../../features/facet-search/useFacetFormFilter';
-import { lazyPage } from '../../platform/routing/lazyWithTimeout';
-import { favoriteLabel, formPath } from './favoriteForm';
+import { FavoriteFormsList, useFavoritesDragging } from './FavoriteFormsList';
+import { favoriteLabel } from './favoriteForm';
+import { NavFormLink } from './NavFormLink';
 import { useFavoriteForms } from './useFavoriteForms';
-
-// Its drag-and-drop library is not needed for the first screen.
-const FavoriteFormsList = lazyPage(() => import('./FavoriteFormsList'), 'FavoriteFormsList');
 
 export interface NavFormsSectionProps {
   user: AuthUser;
   onNavigate?: () => void;
-}
-
-interface FormLinkProps {
-  form: FavoriteForm;
-  onNavigate?: () => void;
-  actions?: React.ReactNode;
-}
-
-function FormLink({ form, onNavigate, actions }: FormLinkProps) {
-  return (
-    <ListItem disablePadding secondaryAction={actions}>
-      <ListItemButton component={NavLink} to={formPath(form)} onClick={onNavigate} sx={{ pl: 4 }}>
-        <ListItemText primary={favoriteLabel(form)} />
-      </ListItemButton>
-    </ListItem>
-  );
 }
 
 function Hint({ children }: { children: string }) {
@@ -91,6 +66,8 @@ export function NavFormsSection({ user, onNavigate }: NavFormsSectionProps) {
   const readOnly = isReadOnly(user.roles);
   const forms = useQuery({ queryKey: appKeys.forms(), queryFn: appApi.forms });
   const favorites = useFavoriteForms(!readOnly);
+  const dragging = useFavoritesDragging();
+  const reach = readOnly ? undefined : dragging.reach;
   const offered = useFacetFormFilter();
   const [search, setSearch] = useState('');
   const matches = formMatcher(search);
@@ -104,27 +81,15 @@ export function NavFormsSection({ user, onNavigate }: NavFormsSectionProps) {
     )
     .filter(([, list]) => list.length > 0);
 
-  const star = (form: FavoriteForm) => {
-    const on = favorites.isFavorite(form);
-    return (
-      <IconButton
-        edge="end"
-        size="small"
-        aria-label={on ? `Remove ${favoriteLabel(form)} from favourites` : `Add ${favoriteLabel(form)} to favourites`}
-        aria-pressed={on}
-        onClick={() => favorites.toggle(form)}
-      >
-        {on ? <StarIcon fontSize="small" /> : <StarBorderIcon fontSize="small" />}
-      </IconButton>
-    );
-  };
-
   return (
-    <>
+    <div onPointerEnter={reach} onTouchStart={reach} onFocus={reach}>
       {!readOnly && (
-        <Suspense fallback={null}>
-          <FavoriteFormsList favorites={favorites} onNavigate={onNavigate} />
-        </Suspense>
+        <FavoriteFormsList
+          favorites={favorites}
+          onNavigate={onNavigate}
+          dragReady={dragging.ready}
+          focusLabel={dragging.focusLabel}
+        />
       )}
       <List subheader={<ListSubheader component="li">Forms</ListSubheader>} dense>
         {forms.isPending && <Hint>Loading forms…</Hint>}
@@ -139,17 +104,18 @@ export function NavFormsSection({ user, onNavigate }: NavFormsSectionProps) {
             </Typography>
             <List disablePadding dense>
               {list.map((form) => (
-                <FormLink
+                <NavFormLink
                   key={`${form.module}/${form.key}`}
                   form={form}
+                  favorite={readOnly ? undefined : favorites.isFavorite(form)}
+                  onToggleFavorite={favorites.toggle}
                   onNavigate={onNavigate}
-                  actions={readOnly ? undefined : star(form)}
                 />
               ))}
             </List>
           </li>
         ))}
       </List>
-    </>
+    </div>
   );
 }

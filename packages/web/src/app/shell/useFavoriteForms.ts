@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FAVORITE_FORMS_KEY, FAVORITE_FORMS_SAVE_DEBOUNCE_MS } from '@mdis/shared';
 import { api } from '../../platform/api/apiClient';
@@ -40,10 +40,23 @@ export function useFavoriteForms(enabled: boolean) {
   );
 
   const isFavorite = (form: FavoriteForm) => favorites.some((f) => sameForm(f, form));
-  const toggle = (form: FavoriteForm) => {
-    const { module, key, label } = form;
-    change(isFavorite(form) ? favorites.filter((f) => !sameForm(f, form)) : [...favorites, { module, key, label }]);
-  };
+  // the same function while the list changes: the drawer's memoised form links take it
+  const latest = useRef(favorites);
+  useLayoutEffect(() => {
+    latest.current = favorites;
+  });
+  const toggle = useCallback(
+    (form: FavoriteForm) => {
+      const { module, key, label } = form;
+      const list = latest.current;
+      change(
+        list.some((f) => sameForm(f, form))
+          ? list.filter((f) => !sameForm(f, form))
+          : [...list, { module, key, label }],
+      );
+    },
+    [change],
+  );
   /** Moves the favourite at `from` to `to` (dragged, or moved up/down by one). */
   const moveTo = (from: number, to: number) => {
     if (from === to || from < 0 || to < 0 || from >= favorites.length || to >= favorites.length) return;

@@ -1,8 +1,11 @@
+import { memo, type ComponentType } from 'react';
 import { useNavigate } from 'react-router';
+import type { FormTemplate } from '@mdis/shared';
+import type { FormRecord } from '../api/records.api';
 import { encodeRouteFilter } from '../filter-bar/filterCascade';
 import { HistoryButton } from '../history/HistoryButton';
-import { FormToolbar } from '../toolbar/FormToolbar';
-import { useFormToolbarExtensionsContext } from '../toolbar/FormToolbarExtensions';
+import { FormToolbar, type NavigationTarget, type Scenario } from '../toolbar/FormToolbar';
+import { useFormToolbarExtensionsContext, type FormToolbarActionProps } from '../toolbar/FormToolbarExtensions';
 import { RecordExtras } from '../toolbar/RecordExtras';
 import { ReportMenus } from '../toolbar/ReportMenus';
 import { isSafari, type LinkedForm } from '../toolbar/linkedForms';
@@ -10,27 +13,18 @@ import { FILES_WINDOW, filesFilterOf, filesFormPathOf } from '../toolbar/recordF
 import { reportUrl, type ReportEntry } from '../toolbar/reportLinks';
 import { useReportRunner } from '../toolbar/useReportRunner';
 import { useFormScreen } from './FormScreenContext';
+import { sameProps, useStableHandler } from './sameProps';
 
 /** A hash route of this app as an address a new window can open. */
 function appAddress(path: string): string {
   return `${window.location.pathname}${window.location.search}#${path}`;
 }
 
-/** The toolbar wired to the scenarios, the record navigation, reports, files and linked forms. */
-export function FormActions() {
-  const { form, state, params, canEdit, canUpload, record, extras, navigation, actions, tableView } = useFormScreen();
-  const routerNavigate = useNavigate();
+/** Runs a report or an export on the current record, the ticked rows or the list as the table shows it. */
+function useRunReport(): (entry: ReportEntry) => void {
+  const { form, state, params, tableView } = useFormScreen();
   const runReportOf = useReportRunner(form.name);
-  const extensionActions = useFormToolbarExtensionsContext();
-  const viewing = state.scenario === 'view';
-
-  // One named window per form, reused by every later click (Safari: this tab, spec 1 §2).
-  const openInWindow = (path: string, windowName: string) => {
-    if (isSafari(navigator.userAgent)) void routerNavigate(path);
-    else window.open(appAddress(path), windowName);
-  };
-  const openLinked = (link: LinkedForm) => openInWindow(link.path, link.windowName);
-  const runReport = (entry: ReportEntry) => {
+  return useStableHandler((entry: ReportEntry) => {
     const hidden = tableView.columnVisibility;
     const url = reportUrl(entry, {
       model: form.dataModel,
@@ -43,55 +37,145 @@ export function FormActions() {
       columns: form.fields.map((f) => f.name).filter((name) => !(name in hidden) || hidden[name]),
     });
     runReportOf(entry, url);
+  });
+}
+
+/** The toolbar wired to the scenarios, the record navigation, reports, files and linked forms. */
+export function FormActions() {
+  const { form, state, canEdit, canUpload, record, extras, navigation, actions } = useFormScreen();
+  const routerNavigate = useNavigate();
+  const extensionActions = useFormToolbarExtensionsContext();
+
+  // One named window per form, reused by every later click (Safari: this tab, spec 1 §2).
+  const openInWindow = (path: string, windowName: string) => {
+    if (isSafari(navigator.userAgent)) void routerNavigate(path);
+    else window.open(appAddress(path), windowName);
   };
   // the upload window starts with the current record chosen for the assignment
   const uploadFilter = encodeRouteFilter({ ...state.filter, ...filesFilterOf(form.dataModel, record) });
+  const uploadFiles = () =>
+    window.open(appAddress(`/files-upload?filter=${encodeURIComponent(uploadFilter)}`), 'files-upload-window');
 
+  // The handlers call the latest screen state; the view gets the same functions in every render.
+  const handlers = {
+    onEdit: useStableHandler(actions.startEdit),
+    onNew: useStableHandler(() => void actions.startNew()),
+    onDuplicate: useStableHandler(() => void actions.startDuplicate()),
+    onDelete: useStableHandler(() => void actions.remove()),
+    onSave: useStableHandler(() => void actions.save()),
+    onCancel: useStableHandler(actions.cancel),
+    onNavigate: useStableHandler(navigation.navigate),
+    onRunReport: useRunReport(),
+    onShowFiles: useStableHandler(() => openInWindow(filesFormPathOf(form.dataModel, record), FILES_WINDOW)),
+    onUploadFiles: useStableHandler(uploadFiles),
+    onOpenLinked: useStableHandler((link: LinkedForm) => openInWindow(link.path, link.windowName)),
+  };
   return (
-    <FormToolbar
+    <FormActionsView
+      {...handlers}
+      form={form}
       scenario={state.scenario}
       canEdit={canEdit}
-      hasSelection={record !== null}
+      canUpload={canUpload && canEdit}
+      record={record}
       saveDisabled={actions.saveDisabled}
       busy={actions.busy}
       position={navigation.position}
       total={navigation.total}
       canGoBack={navigation.canGoBack}
       canGoForward={navigation.canGoForward}
-      onEdit={actions.startEdit}
-      onNew={() => void actions.startNew()}
-      onDuplicate={() => void actions.startDuplicate()}
-      onDelete={() => void actions.remove()}
-      onSave={() => void actions.save()}
-      onCancel={actions.cancel}
-      onNavigate={navigation.navigate}
+      exports={extras.menus.exports}
+      reports={extras.menus.reports}
+      tickedCount={state.ticked.length}
+      fileCount={extras.fileCount}
+      hasFiles={extras.hasFiles}
+      links={extras.links}
+      extensionActions={extensionActions}
+    />
+  );
+}
+
+interface FormActionsViewProps {
+  form: FormTemplate;
+  scenario: Scenario;
+  canEdit: boolean;
+  canUpload: boolean;
+  record: FormRecord | null;
+  saveDisabled: boolean;
+  busy: boolean;
+  position: number | null;
+  total: number | null;
+  canGoBack: boolean;
+  canGoForward: boolean;
+  exports: ReportEntry[];
+  reports: ReportEntry[];
+  tickedCount: number;
+  fileCount: number | undefined;
+  hasFiles: boolean;
+  links: LinkedForm[];
+  extensionActions: readonly ComponentType<FormToolbarActionProps>[];
+  onEdit: () => void;
+  onNew: () => void;
+  onDuplicate: () => void;
+  onDelete: () => void;
+  onSave: () => void;
+  onCancel: () => void;
+  onNavigate: (target: NavigationTarget) => void;
+  onRunReport: (entry: ReportEntry) => void;
+  onShowFiles: () => void;
+  onUploadFiles: () => void;
+  onOpenLinked: (link: LinkedForm) => void;
+}
+
+const openUrl = (url: string) => window.open(url, '_blank', 'noopener');
+
+// not rendered again by a sort, a page or rows arriving: only when what it shows changes
+const FormActionsView = memo(function FormActionsView(props: FormActionsViewProps) {
+  const { form, scenario, canEdit, record, total } = props;
+  const viewing = scenario === 'view';
+  return (
+    <FormToolbar
+      scenario={scenario}
+      canEdit={canEdit}
+      hasSelection={record !== null}
+      saveDisabled={props.saveDisabled}
+      busy={props.busy}
+      position={props.position}
+      total={total}
+      canGoBack={props.canGoBack}
+      canGoForward={props.canGoForward}
+      onEdit={props.onEdit}
+      onNew={props.onNew}
+      onDuplicate={props.onDuplicate}
+      onDelete={props.onDelete}
+      onSave={props.onSave}
+      onCancel={props.onCancel}
+      onNavigate={props.onNavigate}
     >
       <ReportMenus
-        exports={extras.menus.exports}
-        reports={extras.menus.reports}
-        onRun={runReport}
+        exports={props.exports}
+        reports={props.reports}
+        onRun={props.onRunReport}
         autoPrintForm={form.name}
-        tickedCount={state.ticked.length}
-        listCount={navigation.total ?? 0}
+        tickedCount={props.tickedCount}
+        listCount={total ?? 0}
       />
       <RecordExtras
         record={record}
-        fileCount={extras.fileCount}
-        hasFiles={extras.hasFiles}
-        canUpload={canUpload && canEdit}
-        links={extras.links}
+        fileCount={props.fileCount}
+        hasFiles={props.hasFiles}
+        canUpload={props.canUpload}
+        links={props.links}
         disabled={!viewing}
-        onOpenUrl={(url) => window.open(url, '_blank', 'noopener')}
-        onShowFiles={() => openInWindow(filesFormPathOf(form.dataModel, record), FILES_WINDOW)}
-        onUploadFiles={() =>
-          window.open(appAddress(`/files-upload?filter=${encodeURIComponent(uploadFilter)}`), 'files-upload-window')
-        }
-        onOpenLinked={openLinked}
+        onOpenUrl={openUrl}
+        onShowFiles={props.onShowFiles}
+        onUploadFiles={props.onUploadFiles}
+        onOpenLinked={props.onOpenLinked}
       />
       {record && <HistoryButton form={form} record={record} canRestore={canEdit} disabled={!viewing} />}
-      {extensionActions.map((Action, index) => (
+      {props.extensionActions.map((Action, index) => (
         <Action key={Action.displayName ?? String(index)} form={form} canEdit={canEdit} disabled={!viewing} />
       ))}
     </FormToolbar>
   );
-}
+}, sameProps);

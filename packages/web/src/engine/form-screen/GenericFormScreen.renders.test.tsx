@@ -1,5 +1,7 @@
 import type { ComponentProps } from 'react';
 import type * as AutocompleteModule from '@mui/material/Autocomplete';
+import type * as FormToolbarModule from '../toolbar/FormToolbar';
+import type { FormToolbarProps } from '../toolbar/FormToolbar';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -17,6 +19,17 @@ vi.mock('@mui/material/Autocomplete', async (importOriginal) => {
     return <Autocomplete {...props} />;
   }
   return { ...actual, default: CountedAutocomplete };
+});
+
+// Every render of the form's toolbar counted: with its menus it is some 600 components.
+const toolbars = vi.hoisted(() => ({ renders: 0 }));
+vi.mock('../toolbar/FormToolbar', async (importOriginal) => {
+  const actual = await importOriginal<typeof FormToolbarModule>();
+  function CountedFormToolbar(props: FormToolbarProps) {
+    toolbars.renders += 1;
+    return <actual.FormToolbar {...props} />;
+  }
+  return { ...actual, FormToolbar: CountedFormToolbar };
 });
 
 const HOLE = { expedition: 1, site: 3, hole: 7 };
@@ -43,6 +56,23 @@ describe('the form screen while its list changes', { timeout: 30_000 }, () => {
     await userEvent.click(within(table).getByText('Top Depth'));
     await waitFor(() => expect(table.querySelector('tr[data-record-id]')?.getAttribute('data-record-id')).toBe('2'));
     expect(selects.renders).toBe(0);
+  });
+
+  it('renders the toolbar again neither for a sort click nor for the rows it brings', async () => {
+    mockFormApi(ADMIN, (query) =>
+      query.get('sort')?.includes('top_depth')
+        ? { status: 200, body: listBody([core(2), core(1)]) }
+        : { status: 200, body: listBody([core(1), core(2)]) },
+    );
+    renderScreen({ user: ADMIN, route: { filter: HOLE } });
+    const table = await screen.findByRole('table', { name: 'core records' });
+    await waitFor(() => expect(table.querySelector('tr[data-record-id]')?.getAttribute('data-record-id')).toBe('1'));
+    // the reports have arrived: the toolbar shows what it will show
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Hole' })).toHaveProperty('value', 'A'));
+    toolbars.renders = 0;
+    await userEvent.click(within(table).getByText('Top Depth'));
+    await waitFor(() => expect(table.querySelector('tr[data-record-id]')?.getAttribute('data-record-id')).toBe('2'));
+    expect(toolbars.renders).toBe(0);
   });
 
   it('opens from an address that says it all (a reload) without writing the address again', async () => {

@@ -41,7 +41,12 @@ export function useFormExtras(form: FormTemplate, record: FormRecord | null) {
     staleTime: Infinity,
   });
   const reportsFailed = reports.isError;
-  const menus = splitReports(reports.data?.single ?? [], reports.data?.multiple ?? [], record !== null);
+  const hasRecord = record !== null;
+  // the same lists while the reports and the selection stay: the memoised toolbar takes them
+  const menus = useMemo(
+    () => splitReports(reports.data?.single ?? [], reports.data?.multiple ?? [], hasRecord),
+    [reports.data, hasRecord],
+  );
 
   const owner = fileOwner(form.dataModel, record);
   const files = useQuery({
