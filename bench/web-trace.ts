@@ -1,9 +1,10 @@
 // `npm run bench:web -- --trace`: where the main thread's time goes in a step (a reload, a re-sort, a save, a create),
 // from a Chrome trace of the page (CDP Tracing: timeline and JS samples). Function and component
 // names read best from a build without minification (`npx vite build --minify false` in
-// packages/web, then `--no-build`).
+// packages/web, then `--no-build`), which also gives the JS time by source module (web-trace-modules.ts).
 import { writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
+import { addSelfTime, selfTimeByModule } from './web-trace-modules';
 
 /** The marks the probes set in the page around a step (bench/web-probes.ts). */
 export const STEP_START_MARK = 'bench:step-start';
@@ -164,12 +165,12 @@ export function requests(events: TraceEvent[], { from, to }: Step): string[] {
   ];
 }
 
-/** JS time by function (self) and by the components and React phases on the stack (inclusive). */
-export function jsProfile(events: TraceEvent[], { pid, tid, from, to }: Step): string[] {
+/** The JS samples of the main thread's profile (the node each sample hit and when), or null when none. */
+function profileSamples(events: TraceEvent[], pid: number, tid: number) {
   // the Profile event names the thread sampled; some builds emit it from the sampler's thread
   const profiles = events.filter((e) => e.name === 'Profile' && e.pid === pid);
   const profile = profiles.findLast((e) => e.tid === tid) ?? profiles.at(-1);
-  if (!profile) return ['(no JS samples in the trace)'];
+  if (!profile) return null;
   const nodes = new Map<number, ProfileNode>();
   const samples: { node: number; ts: number }[] = [];
   let ts = (profile.args?.data as { startTime?: number } | undefined)?.startTime ?? 0;
@@ -184,8 +185,17 @@ export function jsProfile(events: TraceEvent[], { pid, tid, from, to }: Step): s
       samples.push({ node, ts });
     });
   }
+  return { nodes, samples };
+}
+
+/** JS time by function (self) and by the components and React phases on the stack (inclusive). */
+export function jsProfile(events: TraceEvent[], { pid, tid, from, to }: Step): string[] {
+  const profile = profileSamples(events, pid, tid);
+  if (!profile) return ['(no JS samples in the trace)'];
+  const { nodes, samples } = profile;
   const self = new Map<string, number>();
   const inclusive = new Map<string, number>();
+  const selfByLine = new Map<string, Map<number, number>>();
   const labelOf = (node: ProfileNode) => {
     const { functionName, url = '', lineNumber } = node.callFrame;
     const file = url.split('/').pop() ?? '';
@@ -198,6 +208,7 @@ export function jsProfile(events: TraceEvent[], { pid, tid, from, to }: Step): s
     const node = nodes.get(sample.node);
     if (!node || ['(idle)', '(program)', '(root)'].includes(node.callFrame.functionName)) return;
     self.set(labelOf(node), (self.get(labelOf(node)) ?? 0) + weight);
+    addSelfTime(selfByLine, node.callFrame, weight);
     const seen = new Set<string>();
     for (let at: ProfileNode | undefined = node; at; at = at.parent === undefined ? undefined : nodes.get(at.parent)) {
       const name = at.callFrame.functionName;
@@ -222,5 +233,6 @@ export function jsProfile(events: TraceEvent[], { pid, tid, from, to }: Step): s
     ...top(inclusive, 12, (name) => REACT_PHASES.test(name)),
     'components and hooks on the stack (inclusive; capitalised or use*):',
     ...top(inclusive, 30, (name) => /^([A-Z][A-Za-z0-9]+|use[A-Z]\w+)$/.test(name)),
+    ...selfTimeByModule(selfByLine),
   ];
 }
