@@ -197,6 +197,27 @@ describe.each(DIALECTS)('import in batches (%s)', (dialect) => {
     expect(fromBatch).toEqual(fromRows);
   }, 60_000);
 
+  it('refuses an IGSN issued for another record and a repeat of one in the file as the per-record pipeline does', async () => {
+    // The batch registers its IGSNs first and reads the registry only for those it already held.
+    const taken = (setup: Setup) => {
+      const split = setup.chain.splits[0];
+      return [
+        'Section Split ID,top,Sample Length [cm],Sample Material,Sample Request,igsn,comment',
+        `${String(split.combined_id)},1,1,ROCK,,${String(split.igsn)},another record's IGSN`,
+        `${String(split.combined_id)},2,1,ROCK,,ICDP5065XREPEAT1,first of a repeat`,
+        `${String(split.combined_id)},3,1,ROCK,,ICDP5065XREPEAT1,second of a repeat`,
+        `${String(split.combined_id)},4,1,ROCK,,,issued`,
+      ].join('\n');
+    };
+    const [fromBatch, fromRows] = await previewBoth((setup) => setup.request('taken.csv', taken(setup)));
+    expect(fromBatch.counts).toMatchObject({ total: 4, new: 2, errors: 2 });
+    expect(fromBatch.errors.map((e) => [e.row, e.column, e.message])).toEqual([
+      [1, 'igsn', `The IGSN ${String(batch.chain.splits[0]?.igsn)} has already been issued for another record.`],
+      [3, 'igsn', 'The IGSN ICDP5065XREPEAT1 has already been issued for another record.'],
+    ]);
+    expect(fromBatch).toEqual(fromRows);
+  }, 60_000);
+
   it('commits the same records, maintained columns, IGSNs and history as the per-record pipeline', async () => {
     const results = [];
     for (const [setup, rowByRow] of [

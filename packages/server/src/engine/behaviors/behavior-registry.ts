@@ -127,6 +127,12 @@ export interface CreateManyContext {
    * the hook's own; prefix them with the behavior's name.
    */
   memo: Map<string, unknown>;
+  /**
+   * The parent records of the batch's creates (the model's parent table, plain as findRecords
+   * gives them) by their id as text: the engine read them for its parent check in this batch, so
+   * a hook that needs them asks the database no more. Absent for updates.
+   */
+  parents?: ReadonlyMap<string, RecordValues>;
 }
 
 /**

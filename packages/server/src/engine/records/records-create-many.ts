@@ -5,8 +5,7 @@ import {
   textOf,
   validationError,
 } from '@mdis/shared';
-import { sql } from 'kysely';
-import { runCreateManyHook } from '../behaviors/behavior-registry';
+import { type BehaviorEngine, runCreateManyHook } from '../behaviors/behavior-registry';
 import type { DynamicTrx, Row } from './dynamic-db';
 import { insertRows } from './insert-rows';
 import { maintainedColumns } from './maintained-columns';
@@ -42,7 +41,8 @@ export function chunks<T>(items: readonly T[], size: number): T[][] {
  * validateReferences over a batch: a unique combination is taken when a stored record holds it
  * (one query per index for the whole batch) or an earlier record of the import does (kept in
  * `memo`: a batch of a preview, or on SQLite one after a failing row, is rolled back before the
- * next); the parents checked in one query.
+ * next); the parents checked in one query, which reads them whole for the behaviors (`parents`:
+ * the combined ids take their parent's part from them).
  */
 async function referenceErrors(
   trx: DynamicTrx,
@@ -50,7 +50,8 @@ async function referenceErrors(
   target: RecordTarget,
   creates: readonly CreateInBatch[],
   memo: Map<string, unknown>,
-): Promise<FieldError[][]> {
+  engine: BehaviorEngine,
+): Promise<{ errors: FieldError[][]; parents?: Map<string, Row> }> {
   const { model, writable } = target;
   const errors: FieldError[][] = creates.map(() => []);
   for (const columns of model.uniqueIndices) {
@@ -76,23 +77,19 @@ async function referenceErrors(
   }
   const parent = model.ancestors.at(0);
   const parentColumn = model.parentColumn;
-  if (parent && parentColumn) {
-    const ids = [...new Set(creates.map((c) => c.record[parentColumn]).filter((id) => !isEmpty(id)))];
-    const found = new Set<string>();
-    for (const part of chunks(ids, MAX_IDS)) {
-      const { rows } = await sql<{
-        id: unknown;
-      }>`SELECT id FROM ${sql.table(parent.template.table)} WHERE id IN (${sql.join(part)})`.execute(trx);
-      for (const row of rows) found.add(String(row.id));
-    }
-    const label = writable.find((w) => w.column.name === parentColumn)?.label ?? model.column(parentColumn)?.label;
-    for (const [index, { record }] of creates.entries()) {
-      const id = record[parentColumn];
-      if (!isEmpty(id) && !found.has(String(id)))
-        errors[index]?.push({ field: parentColumn, message: MESSAGES.invalid(label ?? parentColumn) });
-    }
+  if (!parent || !parentColumn) return { errors };
+  const parents = new Map<string, Row>();
+  const ids = [...new Set(creates.map((c) => c.record[parentColumn]).filter((id) => !isEmpty(id)))];
+  for (const part of chunks(ids, MAX_IDS))
+    for (const row of await engine.findRecords(parent.template.fullName, { id: part }, { plain: true }))
+      parents.set(String(row.id), row);
+  const label = writable.find((w) => w.column.name === parentColumn)?.label ?? model.column(parentColumn)?.label;
+  for (const [index, { record }] of creates.entries()) {
+    const id = record[parentColumn];
+    if (!isEmpty(id) && !parents.has(String(id)))
+      errors[index]?.push({ field: parentColumn, message: MESSAGES.invalid(label ?? parentColumn) });
   }
-  return errors;
+  return { errors, parents };
 }
 
 /** validateRelations over a batch (of creates or updates): one query per relation column for all records. */
@@ -147,7 +144,8 @@ export async function createManyInTransaction(
 ): Promise<Map<number, unknown>> {
   const { model } = target;
   const failures = new Map<number, unknown>();
-  const references = await referenceErrors(trx, deps, target, creates, memo);
+  const engine = deps.behaviorEngine(trx);
+  const { errors: references, parents } = await referenceErrors(trx, deps, target, creates, memo, engine);
   const relations = await relationErrors(trx, deps, creates);
   for (const index of creates.keys()) {
     const errors = [...(references[index] ?? []), ...(relations[index] ?? [])];
@@ -158,7 +156,6 @@ export async function createManyInTransaction(
   live.forEach((index, position) => {
     creates[index].record.id = ids[position];
   });
-  const engine = deps.behaviorEngine(trx);
   const runHooks = async (stage: 'before' | 'after') => {
     const records = live.map((index) => creates[index]?.record);
     await runCreateManyHook(deps.behaviors, stage, {
@@ -167,6 +164,7 @@ export async function createManyInTransaction(
       records,
       engine,
       memo,
+      parents,
       fail: (position, error) => {
         const index = live.at(position);
         if (index !== undefined) failures.set(index, error);

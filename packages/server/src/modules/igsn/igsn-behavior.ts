@@ -120,6 +120,25 @@ const asFailure = (column: string, error: unknown) =>
 
 type Parts = Omit<IgsnParts, 'tag' | 'id'>;
 
+/** The IGSN settings of each batch transaction, read at its first batch (settingsOfTransaction). */
+const transactionSettings = new WeakMap<object, Promise<IgsnSettings>>();
+
+/**
+ * The IGSN settings for the batches of one transaction, read once: SQLite's transaction holds the
+ * only connection, so nothing else changes them meanwhile; a PostgreSQL import is one transaction,
+ * and all its records get their IGSNs by one reading of the settings, as one statement would
+ * (rereading them per batch let a change half-way give one import two kinds of IGSN). The IGSNs'
+ * uniqueness does not rest on them: the registry's unique index and the prefix lock keep it.
+ */
+function settingsOfTransaction(connection: Connection): Promise<IgsnSettings> {
+  let settings = transactionSettings.get(connection);
+  if (!settings) {
+    settings = readIgsnSettings(connection);
+    transactionSettings.set(connection, settings);
+  }
+  return settings;
+}
+
 type Codes = { parts: Parts } | { error: unknown };
 
 /**
@@ -168,7 +187,7 @@ async function issueMany(context: CreateManyContext, defaults: IgsnDefaults): Pr
   const parameters = igsnParameters(model, context.parameters, defaults);
   const { column } = parameters;
   const connection = context.trx as unknown as Connection;
-  const settings = await readIgsnSettings(connection);
+  const settings = await settingsOfTransaction(connection);
   const wanted = wantedCodes(parameters, settings);
   // Each model's parent looked up once per batch, not once per parent record up its whole chain.
   const parentOf = parentsOnce(engine.parentOf.bind(engine));
@@ -221,7 +240,13 @@ async function issueMany(context: CreateManyContext, defaults: IgsnDefaults): Pr
   }
 }
 
-/** register() for a batch: the indices whose IGSN is now the record's (the others failed: DUPLICATE_IGSN). */
+/**
+ * register() for a batch: the indices whose IGSN is now the record's (the others failed:
+ * DUPLICATE_IGSN). Each IGSN is inserted first (ON CONFLICT DO NOTHING) and the registry read only
+ * for those it already held, whose owner decides: one statement for a batch of new IGSNs, not a
+ * lookup and then the insert. A later record of the batch naming an IGSN an earlier one took is a
+ * duplicate, as it would be written after it.
+ */
 async function registerMany(
   context: CreateManyContext,
   column: string,
@@ -229,28 +254,22 @@ async function registerMany(
 ): Promise<Set<number>> {
   const { model, records } = context;
   const registry = createIgsnRegistry(context.trx as unknown as Connection);
-  const existing = new Map((await registry.findMany(planned.map((p) => p.igsn))).map((row) => [row.igsn, row]));
-  const taken = new Set<string>();
-  const fresh: { index: number; igsn: string }[] = [];
-  const ok = new Set<number>();
-  const duplicate = (index: number, igsn: string) =>
-    context.fail(index, asFailure(column, new IgsnError('DUPLICATE_IGSN', igsn)));
-  for (const { index, igsn } of planned) {
-    const id = Number(records[index]?.id);
-    const owner = existing.get(igsn);
-    if (owner?.data_model === model.fullName && owner.model_id === id) ok.add(index);
-    else if (owner || taken.has(igsn)) duplicate(index, igsn);
-    else {
-      taken.add(igsn);
-      fresh.push({ index, igsn });
-    }
-  }
+  const idOf = (index: number) => Number(records[index]?.id);
+  const first = new Map<string, number>();
+  for (const { index, igsn } of planned) if (!first.has(igsn)) first.set(igsn, index);
   const inserted = await registry.registerMany(
-    fresh.map(({ index, igsn }) => ({ igsn, data_model: model.fullName, model_id: Number(records[index]?.id) })),
+    [...first].map(([igsn, index]) => ({ igsn, data_model: model.fullName, model_id: idOf(index) })),
   );
-  for (const { index, igsn } of fresh) {
-    if (inserted.has(igsn)) ok.add(index);
-    else duplicate(index, igsn);
+  const held = [...first.keys()].filter((igsn) => !inserted.has(igsn));
+  const owners = new Map((await registry.findMany(held)).map((row) => [row.igsn, row]));
+  const ok = new Set<number>();
+  for (const { index, igsn } of planned) {
+    const owner = owners.get(igsn);
+    const own = inserted.has(igsn)
+      ? first.get(igsn) === index
+      : owner?.data_model === model.fullName && owner.model_id === idOf(index);
+    if (own) ok.add(index);
+    else context.fail(index, asFailure(column, new IgsnError('DUPLICATE_IGSN', igsn)));
   }
   return ok;
 }
@@ -269,7 +288,7 @@ async function keepIssued(
   const { trx, model, records, previous, engine } = context;
   const parameters = igsnParameters(model, context.parameters, defaults);
   const { column } = parameters;
-  const settings = await readIgsnSettings(trx as unknown as Connection);
+  const settings = await settingsOfTransaction(trx as unknown as Connection);
   const ids = records.map((record, index) => Number(record.id ?? previous[index]?.id));
   const issued = new Map<number, string>();
   if (settings.saveToDatabase) {

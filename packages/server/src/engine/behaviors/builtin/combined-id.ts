@@ -57,7 +57,13 @@ async function combinedIdsOf(
   const prefixes = new Map<string, string | null>();
   if (link && takesPart) {
     const ids = [...new Set(records.map((r) => r[link.parentColumn]).filter((id) => !isBlank(id)))];
-    const parents = ids.length > 0 ? await engine.findRecords(link.parent.fullName, { id: ids }, { plain: true }) : [];
+    // A batch of creates has its parents read already (the engine's parent check); updates read them here.
+    const read = context.parents;
+    const parents = read
+      ? ids.map((id) => read.get(String(id))).filter((parent) => parent !== undefined)
+      : ids.length > 0
+        ? await engine.findRecords(link.parent.fullName, { id: ids }, { plain: true })
+        : [];
     for (const parent of parents)
       prefixes.set(String(parent.id), parentCombinedIdPart(parent, link.parent, parentNaming) ?? null);
   }
