@@ -4,7 +4,7 @@ import type { FormTemplate } from '@mdis/shared';
 import type { FormRecord } from '../api/records.api';
 import { encodeRouteFilter } from '../filter-bar/filterCascade';
 import { HistoryButton } from '../history/HistoryButton';
-import { FormToolbar, type NavigationTarget, type Scenario } from '../toolbar/FormToolbar';
+import { FormToolbar, type FormToolbarProps } from '../toolbar/FormToolbar';
 import { useFormToolbarExtensionsContext, type FormToolbarActionProps } from '../toolbar/FormToolbarExtensions';
 import { RecordExtras } from '../toolbar/RecordExtras';
 import { ReportMenus } from '../toolbar/ReportMenus';
@@ -95,18 +95,11 @@ export function FormActions() {
   );
 }
 
-interface FormActionsViewProps {
+// the toolbar's own props (its buttons and their handlers), and what the menus and extras beside them show
+interface FormActionsViewProps extends Omit<FormToolbarProps, 'hasSelection' | 'children'> {
   form: FormTemplate;
-  scenario: Scenario;
-  canEdit: boolean;
   canUpload: boolean;
   record: FormRecord | null;
-  saveDisabled: boolean;
-  busy: boolean;
-  position: number | null;
-  total: number | null;
-  canGoBack: boolean;
-  canGoForward: boolean;
   exports: ReportEntry[];
   reports: ReportEntry[];
   tickedCount: number;
@@ -114,13 +107,6 @@ interface FormActionsViewProps {
   hasFiles: boolean;
   links: LinkedForm[];
   extensionActions: readonly ComponentType<FormToolbarActionProps>[];
-  onEdit: () => void;
-  onNew: () => void;
-  onDuplicate: () => void;
-  onDelete: () => void;
-  onSave: () => void;
-  onCancel: () => void;
-  onNavigate: (target: NavigationTarget) => void;
   onRunReport: (entry: ReportEntry) => void;
   onShowFiles: () => void;
   onUploadFiles: () => void;
