@@ -33,4 +33,36 @@ describe.runIf(process.env.TEST_DATABASE_URL)('migrations on PostgreSQL', () => 
     expect(applied.length).toBeGreaterThan(0);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });
+
+  // Kysely's migrator read every schema's columns through pg_get_serial_sequence, which looks each one
+  // up in the catalog as it is now: a table dropped meanwhile in another schema (a parallel test, a
+  // second installation) failed the migration with "column … of relation … does not exist".
+  it('is not stopped by tables another schema creates and drops while it migrates', async () => {
+    const churn = `churn_${process.pid}`;
+    const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await client.connect();
+    await client.query(`CREATE SCHEMA ${churn}`);
+    let churning = true;
+    const tables = Array.from({ length: 8 }, (_, i) => `${churn}.t${String(i)}`);
+    const loop = (async () => {
+      while (churning) {
+        for (const table of tables)
+          await client.query(`CREATE TABLE ${table} (a serial, b serial, c serial, d integer)`);
+        for (const table of tables) await client.query(`DROP TABLE ${table}`);
+      }
+    })();
+    try {
+      for (let run = 0; run < 3; run += 1) {
+        database = await createTestDatabase('postgres');
+        expect((await migrateToLatest(database.db)).length).toBeGreaterThan(0);
+        await database.destroy();
+        database = undefined;
+      }
+    } finally {
+      churning = false;
+      await loop;
+      await client.query(`DROP SCHEMA ${churn} CASCADE`);
+      await client.end();
+    }
+  });
 });
