@@ -3,6 +3,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
+import { asDynamic } from '../src/engine/records/dynamic-db';
+import { createTemplateStore } from '../src/engine/templates/template-store';
+import { createFilesRepository } from '../src/modules/files/files.repository';
 import { migrateToLatest } from '../src/infra/db/migrate';
 import { seedDatabase } from '../src/seed/seed';
 import { DIALECTS } from './helpers/dialects';
@@ -92,6 +95,31 @@ describe.each(DIALECTS)('files API (%s)', (dialect) => {
     for (const [index, row] of rows.entries()) {
       expect(readFileSync(stored(`archive/${String(row.id)}`)).equals(contents[index] as Buffer)).toBe(true);
     }
+  });
+
+  it('renames an upload whose name a newer upload took while its own row was not yet committed', async () => {
+    // ids are given at INSERT and commits come in any order: the newer upload named itself first
+    const newer = await client.uploaded('race.txt', Buffer.from('newer'), as.operator);
+    const rows = asDynamic(database.db);
+    const { min } = await rows
+      .selectFrom('archive_file')
+      .select((eb) => eb.fn.min('id').as('min'))
+      .executeTakeFirstOrThrow();
+    const olderId = Number(min) - 1;
+    await rows
+      .insertInto('archive_file')
+      .values({ ...newer, id: olderId, original_filename: 'race.txt' })
+      .execute();
+    const files = createFilesRepository(database.db, createTemplateStore(database.db), dialect);
+    const name = await files.distinctName(olderId, 'race.txt');
+    expect(name).not.toBe('race.txt');
+    const names = await rows
+      .selectFrom('archive_file')
+      .select('filename')
+      .where('id', 'in', [olderId, Number(newer.id)])
+      .execute();
+    expect(new Set(names.map((row) => row.filename)).size).toBe(2);
+    await rows.deleteFrom('archive_file').where('id', '=', olderId).execute();
   });
 
   it('sanitises file names: a path in the name cannot leave the upload area', async () => {

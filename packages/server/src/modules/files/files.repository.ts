@@ -67,10 +67,10 @@ export function createFilesRepository(db: Db, templates: TemplateSource, dialect
     },
 
     /**
-     * Gives row `id` another name while an older row has the same one (parallel uploads of one
-     * name each picked it before the other was stored); returns the row's name then. One upload
-     * names itself at a time (a transaction holding a lock, across instances on PostgreSQL):
-     * otherwise two of them could both find `name_1` free and both take it.
+     * Gives row `id` another name while another row has it (parallel uploads of one name); returns
+     * the row's name. Uploads name themselves one at a time (a lock, across instances on PostgreSQL),
+     * each once its row is stored: the second to come sees the first and yields. (The newer row
+     * yielding failed: it may come before the older row is committed, and both kept the name.)
      */
     async distinctName(id: number, filename: string): Promise<string> {
       const files = await table();
@@ -78,10 +78,10 @@ export function createFilesRepository(db: Db, templates: TemplateSource, dialect
         await lockUntilTransactionEnds(trx, dialect, `mdis:upload-names:${files}`);
         const inTrx = asDynamic(trx);
         const named = (name: string) => inTrx.selectFrom(files).select('id').where('filename', '=', name);
-        const olderNamed = async (name: string) =>
-          (await named(name).where('id', '<', id).executeTakeFirst()) !== undefined;
+        const namedByAnother = async (name: string) =>
+          (await named(name).where('id', '!=', id).executeTakeFirst()) !== undefined;
         let name = filename;
-        for (let attempt = 0; attempt < 20 && (await olderNamed(name)); attempt += 1) {
+        for (let attempt = 0; attempt < 20 && (await namedByAnother(name)); attempt += 1) {
           name = await freeName(name, async (candidate) => (await named(candidate).executeTakeFirst()) !== undefined);
           await inTrx.updateTable(files).set({ filename: name }).where('id', '=', id).execute();
         }

@@ -58,7 +58,7 @@ function freeUploadName({ repository }: FilesServiceDeps, name: string): Promise
  * The row first, then its bytes under the row's own key; a failed write removes the row again, so
  * bytes never exist without their row. Going to a record (limited access), the row is made
  * assigned, and named by the scheme once its id is known; else a parallel upload of the same name
- * gets the next free one (the row with the higher id yields).
+ * gets the next free one (of two, the later to name itself yields: repository.distinctName).
  */
 async function uploadOne(deps: FilesServiceDeps, user: PermissionHolder, file: SpooledFile, fields: UploadFields) {
   const { records, storage, repository } = deps;
