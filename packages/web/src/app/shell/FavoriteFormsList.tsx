@@ -1,9 +1,9 @@
-import { useLayoutEffect, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type ComponentType, type ReactNode, type SyntheticEvent } from 'react';
 import List from '@mui/material/List';
 import ListSubheader from '@mui/material/ListSubheader';
 import Typography from '@mui/material/Typography';
 import { lazyPage } from '../../platform/routing/lazyWithTimeout';
-import { FavoriteFormRow } from './FavoriteFormRow';
+import { FavoriteFormRow, type FavoriteFormRowProps } from './FavoriteFormRow';
 import { favoriteId } from './favoriteForm';
 import type { useFavoriteForms } from './useFavoriteForms';
 
@@ -59,6 +59,25 @@ export function FavoritesFrame({ empty, children }: { empty: boolean; children: 
   );
 }
 
+/** The favourites' rows in order, each drawn by `Row`: plain, or sortable once the library has arrived. */
+export function favoriteRows(
+  favorites: FavoriteFormsListProps['favorites'],
+  onNavigate: (() => void) | undefined,
+  Row: ComponentType<Omit<FavoriteFormRowProps, 'sortable'>>,
+) {
+  const list = favorites.favorites;
+  return list.map((form, index) => (
+    <Row
+      key={favoriteId(form)}
+      form={form}
+      index={index}
+      last={list.length - 1}
+      move={favorites.move}
+      onNavigate={onNavigate}
+    />
+  ));
+}
+
 /**
  * The starred forms, in the user's order: moved with the up/down buttons, or dragged by their
  * handle (mouse, touch, or the keyboard: space, arrows, space) once the library has arrived.
@@ -79,16 +98,7 @@ export function FavoriteFormsList({ favorites, onNavigate, dragReady, focusLabel
         <SortableFavoriteFormsList favorites={favorites} onNavigate={onNavigate} />
       ) : (
         <FavoritesFrame empty={list.length === 0}>
-          {list.map((form, index) => (
-            <FavoriteFormRow
-              key={favoriteId(form)}
-              form={form}
-              index={index}
-              last={list.length - 1}
-              move={favorites.move}
-              onNavigate={onNavigate}
-            />
-          ))}
+          {favoriteRows(favorites, onNavigate, FavoriteFormRow)}
         </FavoritesFrame>
       )}
     </div>

@@ -15,7 +15,7 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { FavoriteFormRow, type FavoriteFormRowProps } from './FavoriteFormRow';
-import { FavoritesFrame, type FavoriteFormsListProps } from './FavoriteFormsList';
+import { FavoritesFrame, favoriteRows, type FavoriteFormsListProps } from './FavoriteFormsList';
 import { favoriteId } from './favoriteForm';
 
 function SortableFavorite(props: Omit<FavoriteFormRowProps, 'sortable'>) {
@@ -51,16 +51,7 @@ export function SortableFavoriteFormsList({
     <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={handleDragEnd}>
       <FavoritesFrame empty={list.length === 0}>
         <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-          {list.map((form, index) => (
-            <SortableFavorite
-              key={favoriteId(form)}
-              form={form}
-              index={index}
-              last={list.length - 1}
-              move={favorites.move}
-              onNavigate={onNavigate}
-            />
-          ))}
+          {favoriteRows(favorites, onNavigate, SortableFavorite)}
         </SortableContext>
       </FavoritesFrame>
     </DndContext>
