@@ -1,10 +1,12 @@
-// `npm run bench:web [-- --samples N --no-build --form core --trace --cold-runs N]`: the form screen as a user feels it, on a generated
+// `npm run bench:web [-- --samples N --no-build --form core --trace --cold-runs N --no-quiet]`: the form screen as a user feels it, on a generated
 // drilling dataset (default 1M samples, SQLite; generated once into bench/.cache/). Builds the web app,
 // starts the server on 127.0.0.1, drives the system Chromium (playwright-core) and prints: first table
 // rows after a cold navigation and after a reload, a reload at 200 rows per page, a re-sort and a page
 // click to new rows, a save and a create to their confirmation, and the JavaScript of a cold load.
 // Times are taken in the page (performance.now()), so the browser's own work counts and the driver's
-// round trips do not. It reports numbers and asserts nothing; they compare runs on one machine.
+// round trips do not. Each step starts once the machine is quiet (bench/quiet-machine.ts; `--no-quiet`:
+// at once, as before, when Chromium's own start-up work in a new window counted as the app's time).
+// It reports numbers and asserts nothing; they compare runs on one machine.
 // `--cold-runs N` measures only the cold navigation, N times (their median; with `--trace`, each traced).
 // `--form` measures another form than the sample form; `--trace` also prints where the main thread's
 // time goes in the cold navigation, the reloads, the re-sort, the page, the save and the create
@@ -16,6 +18,7 @@ import { freshContext, openWebStage } from './web-stage';
 import type { Browser, Page } from 'playwright-core';
 import { entryScriptSizes } from '../e2e/support/entry-scripts';
 import { ROWS, clickToNewRows, isList, isWrite, rowsShownAt, saveToConfirmation, watchApi } from './web-probes';
+import { untilQuiet } from './quiet-machine';
 import { traced } from './web-trace';
 import { summariseNavigation } from './web-trace-navigation';
 
@@ -28,6 +31,8 @@ const { values: args } = parseArgs({
     form: { type: 'string', default: 'sample' },
     trace: { type: 'boolean', default: false },
     'cold-runs': { type: 'string', default: '0' },
+    /** Measure each step at once, as before 2026-11-27, without waiting for a quiet machine. */
+    'no-quiet': { type: 'boolean', default: false },
   },
 });
 const FORM = args.form;
@@ -143,6 +148,7 @@ const ANCESTORS: [string, string][] = [
 
 /** A step, under a Chrome trace with `--trace` (its summary printed, the trace written to the temp dir). */
 async function step(page: Page, label: string, run: () => Promise<number>): Promise<number> {
+  if (!args['no-quiet']) await untilQuiet();
   if (!args.trace) return run();
   const file = path.join(os.tmpdir(), `mdis-bench-web-${FORM}-${label}-trace.json`);
   const { result, summary } = await traced(page, `${FORM} form, ${label}`, run, file);
@@ -152,6 +158,7 @@ async function step(page: Page, label: string, run: () => Promise<number>): Prom
 
 /** A navigation to its first rows, under a Chrome trace with `--trace` (bench/web-trace-navigation.ts). */
 async function navigation(page: Page, label: string, run: () => Promise<number>): Promise<number> {
+  if (!args['no-quiet']) await untilQuiet();
   if (!args.trace) return run();
   const file = path.join(os.tmpdir(), `mdis-bench-web-${FORM}-${label}-trace.json`);
   const { result, summary } = await traced(page, `${FORM} form, ${label} navigation`, run, file, summariseNavigation);
