@@ -35,6 +35,7 @@ import { accountPlugin } from './modules/account/account.plugin';
 import { oauthPlugin } from './modules/account/oauth.plugin';
 import { passwordRecoveryPlugin } from './modules/account/password-recovery.plugin';
 import { syncMaintainedColumns } from './engine/schema-sync/maintained';
+import { rewriteChangedMaintained } from './engine/schema-sync/maintained-refresh';
 import { rebuildNullsLastIndexes } from './engine/schema-sync/nulls-first';
 import { addShippedIndexes } from './seed/shipped-indexes';
 import { createFileServices, createServices } from './services';
@@ -79,6 +80,7 @@ async function syncMaintainedOnStart(
   if (added.length > 0) log.info({ indexes: added }, 'shipped indexes added to stored templates');
   const models = await services.templates.listModels();
   await syncMaintainedColumns(database.db, database.dialect, services.behaviors, models);
+  await rewriteChangedMaintained(database.db, database.dialect, services.behaviors, models, log);
   const rebuilt = await rebuildNullsLastIndexes(database.db, database.dialect, models);
   if (rebuilt.length > 0) log.info({ indexes: rebuilt }, 'indexes rebuilt NULLS FIRST');
 }

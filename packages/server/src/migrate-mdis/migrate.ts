@@ -1,6 +1,6 @@
 import { createBehaviorRegistry } from '../engine/behaviors/behavior-registry';
 import { resolveJoinTable } from '../engine/schema-sync';
-import { syncMaintainedColumns } from '../engine/schema-sync/maintained';
+import { rewriteAllMaintained } from '../engine/schema-sync/maintained-refresh';
 import type { Database } from '../infra/db/database';
 import { USER_COLUMNS } from '../infra/db/schema';
 import type { FileStorage } from '../infra/storage/file-storage';
@@ -209,7 +209,7 @@ async function dryRunReport(
 async function refreshMaintained(database: Database, templates: SourceTemplates): Promise<void> {
   const behaviors = createBehaviorRegistry();
   registerBehaviors(behaviors);
-  await syncMaintainedColumns(database.db, database.dialect, behaviors, templates.models, { backfillAll: true });
+  await rewriteAllMaintained(database.db, database.dialect, behaviors, templates.models);
 }
 
 /**

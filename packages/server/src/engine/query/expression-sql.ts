@@ -34,13 +34,17 @@ function asDouble(value: RawBuilder<unknown>): RawBuilder<unknown> {
 /**
  * The expression language's round (roundTo: half away from zero on the shortest decimal text) in
  * SQL. SQLite: the registered mdis_round (its ROUND rounds the binary value: 37.025 → 37.02).
- * PostgreSQL: float8's text is the shortest decimal (since 12), rounded as NUMERIC; a cast straight
- * to NUMERIC keeps only 15 digits (5.194999999999999 → 5.20 where the API shows 5.19).
+ * PostgreSQL: roundTo's steps. float8's text is the shortest decimal (since 12; a cast straight to
+ * NUMERIC keeps only 15 digits: 5.194999999999999 → 5.20 where the API shows 5.19); shifted by n
+ * as NUMERIC, it is read back as a double, as roundTo's `Number(text + 'e' + n)` does, and that
+ * double's text is rounded half away from zero: 31.54 + 0.095 = 31.634999999999998 shifts to
+ * 3163.5 and shows as 31.64 (a ROUND of the exact decimal stored 31.63 beside it).
  */
 export function roundSql(value: RawBuilder<unknown>, digits: number, dialect: Dialect): RawBuilder<unknown> {
   if (dialect === 'sqlite') return sql`mdis_round(${value}, ${sql.lit(digits)})`;
-  const exact = sql`CAST(CAST(${asDouble(value)} AS TEXT) AS NUMERIC)`;
-  return asDouble(sql`ROUND(${exact}, ${sql.lit(digits)})`);
+  const scale = sql.lit(10 ** digits);
+  const shifted = sql`CAST(CAST(CAST(${asDouble(value)} AS TEXT) AS NUMERIC) * ${scale} AS DOUBLE PRECISION)`;
+  return asDouble(sql`ROUND(CAST(CAST(${shifted} AS TEXT) AS NUMERIC)) / ${scale}`);
 }
 
 function numberText(value: RawBuilder<unknown>): RawBuilder<unknown> {
