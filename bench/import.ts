@@ -24,6 +24,10 @@ const { values: args } = parseArgs({
     upsert: { type: 'boolean', default: false },
     /** A directory: the server writes a CPU profile there when it stops (node --cpu-prof). */
     'cpu-prof': { type: 'string' },
+    /** Options of the server's node, space-separated (e.g. `--trace-gc`, `--import ./memory-log.mjs`). */
+    'node-options': { type: 'string' },
+    /** A file the server's output is written to when it stops. */
+    'server-log': { type: 'string' },
   },
 });
 const rows = Number(args.rows);
@@ -217,7 +221,10 @@ async function main(): Promise<void> {
       MDIS_ADMIN_PASSWORD: ADMIN.password,
       ...(database ? { DATABASE_URL: database.url } : {}),
     },
-    ...(args['cpu-prof'] ? { nodeOptions: ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args['cpu-prof'])}`] } : {}),
+    nodeOptions: [
+      ...(args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args['cpu-prof'])}`] : []),
+      ...(args['node-options']?.split(' ').filter(Boolean) ?? []),
+    ],
   });
   try {
     const login = await fetch(`${server.baseUrl}/api/v1/auth/login`, {
@@ -244,6 +251,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await server.stop();
+    if (args['server-log']) writeFileSync(args['server-log'], server.output());
     await database?.drop();
   }
 }
