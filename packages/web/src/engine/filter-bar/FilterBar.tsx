@@ -13,6 +13,7 @@ import {
   type FilterEntry,
   type FilterSelection,
 } from './filterCascade';
+import { WaitingFilterSelect } from './WaitingFilterSelect';
 
 export const FILTER_REQUIRED_MESSAGE = 'This field is required';
 
@@ -50,18 +51,26 @@ interface FilterSelectProps {
   onSelect: (value: number | string | null) => void;
 }
 
+// a phone: one select per row, full width
+const SELECT_SX = { minWidth: 180, flex: { xs: '1 1 100%', sm: '1 1 180px' }, maxWidth: { xs: 'none', sm: 320 } };
+
 function FilterSelect({ entry, options, value, loading, error, disabled, onSelect }: FilterSelectProps) {
-  const selected = options?.find((option) => String(option.value) === String(value)) ?? null;
   const label = filterLabel(entry.key);
+  const helperText = error ? FILTER_REQUIRED_MESSAGE : undefined;
+  // no options yet: disabled and empty, a plain field until they come (WaitingFilterSelect)
+  if (options === undefined)
+    return (
+      <WaitingFilterSelect label={label} filterKey={entry.key} error={error} helperText={helperText} sx={SELECT_SX} />
+    );
+  const selected = options.find((option) => String(option.value) === String(value)) ?? null;
   return (
     <Autocomplete
       size="small"
-      // a phone: one select per row, full width
-      sx={{ minWidth: 180, flex: { xs: '1 1 100%', sm: '1 1 180px' }, maxWidth: { xs: 'none', sm: 320 } }}
-      options={options ?? []}
+      sx={SELECT_SX}
+      options={options}
       value={selected}
       loading={loading}
-      disabled={disabled || options === undefined}
+      disabled={disabled}
       getOptionLabel={optionText}
       isOptionEqualToValue={(a, b) => String(a.value) === String(b.value)}
       getOptionKey={(option) => String(option.value)}
@@ -73,7 +82,7 @@ function FilterSelect({ entry, options, value, loading, error, disabled, onSelec
           {...params}
           label={label}
           error={error}
-          helperText={error ? FILTER_REQUIRED_MESSAGE : undefined}
+          helperText={helperText}
           slotProps={{ htmlInput: { ...params.inputProps, 'data-filter-key': entry.key } }}
         />
       )}

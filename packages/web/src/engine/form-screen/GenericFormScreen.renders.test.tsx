@@ -5,7 +5,7 @@ import type { FormToolbarProps } from '../toolbar/FormToolbar';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ADMIN } from '../../test/mockApi';
+import { ADMIN, requestUrl } from '../../test/mockApi';
 import { core, listBody, mockFormApi, renderScreen } from './test/fixtures';
 
 // Every render of a filter select counted: the filter bar's selects are the costliest part of the
@@ -65,6 +65,29 @@ describe('the form screen while its list changes', { timeout: 30_000 }, () => {
 
   it('renders the toolbar again neither for a sort click nor for the rows it brings', async () => {
     expect(await rendersForASortClick(toolbars)).toBe(0);
+  });
+
+  it('shows the first rows before any filter select is an Autocomplete: they wait for their options disabled', async () => {
+    // the filter lists answer only when released: until then no select has options
+    const fetchMock = mockFormApi(ADMIN, () => ({ status: 200, body: listBody([core(1), core(2)]) }));
+    const answer = fetchMock.getMockImplementation();
+    let release = () => {};
+    const listsHeld = new Promise<void>((resolve) => (release = resolve));
+    fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (requestUrl(input).includes('form/filter-lists')) await listsHeld;
+      if (!answer) throw new Error('mockFormApi has no implementation');
+      return answer(input, init);
+    });
+    selects.renders = 0;
+    renderScreen({ user: ADMIN, route: { filter: HOLE } });
+    const table = await screen.findByRole('table', { name: 'core records' });
+    await waitFor(() => expect(table.querySelectorAll('tr[data-record-id]').length).toBe(2));
+    const hole = screen.getByRole<HTMLInputElement>('combobox', { name: 'Hole' });
+    expect(hole.disabled).toBe(true);
+    expect(selects.renders).toBe(0);
+    release();
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Hole' })).toHaveProperty('value', 'A'));
+    expect(screen.getByRole<HTMLInputElement>('combobox', { name: 'Hole' }).disabled).toBe(false);
   });
 
   it('opens from an address that says it all (a reload) without writing the address again', async () => {
