@@ -42,10 +42,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('migrations on PostgreSQL', () => 
     const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await client.connect();
     await client.query(`CREATE SCHEMA ${churn}`);
-    let churning = true;
+    const churning = { on: true }; // an object: the loop reads it after the awaits
     const tables = Array.from({ length: 8 }, (_, i) => `${churn}.t${String(i)}`);
     const loop = (async () => {
-      while (churning) {
+      while (churning.on) {
         for (const table of tables)
           await client.query(`CREATE TABLE ${table} (a serial, b serial, c serial, d integer)`);
         for (const table of tables) await client.query(`DROP TABLE ${table}`);
@@ -59,7 +59,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('migrations on PostgreSQL', () => 
         database = undefined;
       }
     } finally {
-      churning = false;
+      churning.on = false;
       await loop;
       await client.query(`DROP SCHEMA ${churn} CASCADE`);
       await client.end();
