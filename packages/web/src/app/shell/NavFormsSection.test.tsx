@@ -20,7 +20,16 @@ describe('favourite forms in the drawer', () => {
     const nav = await screen.findByRole('navigation', { name: 'main navigation' });
     await userEvent.click(await within(nav).findByRole('button', { name: 'Add Cores to favourites' }));
     await userEvent.click(within(nav).getByRole('button', { name: 'Add Holes to favourites' }));
-    await userEvent.click(await within(nav).findByRole('button', { name: 'Move Holes up' })); // the sortable list loads after the drawer
+    // The sortable list replaces the plain one once its chunk has loaded (the pointer entered the
+    // section): a click found in the plain list could land on a row being replaced (CI, once).
+    await waitFor(
+      () =>
+        expect(
+          within(nav).getByRole('button', { name: 'Drag Holes to reorder' }).getAttribute('aria-roledescription'),
+        ).toBe('sortable'),
+      { timeout: 5000 },
+    );
+    await userEvent.click(within(nav).getByRole('button', { name: 'Move Holes up' }));
 
     const favourites = within(nav).getByRole('list', { name: 'Favourites' });
     expect(
