@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -31,7 +32,16 @@ const ROUTE_CHUNKS = [
 ];
 
 /** The route preload script and what it imports (src/routePreload.ts), kept out of the entry's chunk. */
-const PRELOAD_SCRIPT = /[\\/]src[\\/](routePreload|landingRequests)\.ts$/;
+const PRELOAD_SCRIPT = /[\\/]src[\\/](routePreload|landingRequests|storedStyles)\.ts$/;
+
+/**
+ * What a stored copy of the generated styles is valid for (src/storedStyles.ts): the libraries that
+ * turn MUI's styles into CSS. A name is a hash of a style's text, not of the CSS they write for it.
+ */
+const require = createRequire(import.meta.url);
+const STYLES_VERSION = ['@emotion/cache', '@emotion/serialize', 'stylis', '@mui/material']
+  .map((name) => `${name}@${(require(`${name}/package.json`) as { version: string }).version}`)
+  .join(' ');
 
 const LANDING_MUI = landingMuiChunks(
   ROOT,
@@ -67,7 +77,7 @@ export function ${name}(props) { return createElement(Suspense, { fallback: null
 }
 
 export default defineConfig({
-  define: { __MDIS_VERSION__: JSON.stringify(pkg.version) },
+  define: { __MDIS_VERSION__: JSON.stringify(pkg.version), __MDIS_STYLES_VERSION__: JSON.stringify(STYLES_VERSION) },
   plugins: [
     lazyTableDatePickers(),
     routePreload(ROUTE_CHUNKS, ROOT),

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  define: { __MDIS_VERSION__: JSON.stringify('0.0.0-test') },
+  define: { __MDIS_VERSION__: JSON.stringify('0.0.0-test'), __MDIS_STYLES_VERSION__: JSON.stringify('styles-test') },
   resolve: {
     // The PWA plugin's virtual module only exists in a Vite build; tests get an inert stand-in.
     alias: {

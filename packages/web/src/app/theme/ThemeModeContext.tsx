@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { StyledEngineProvider, ThemeProvider } from '@mui/material/styles';
+import { useKeepGeneratedStyles } from '../../platform/styles/keepGeneratedStyles';
 import { DARK_MODE_DEFAULT, STORAGE_KEYS } from '@mdis/shared';
 import { createAppTheme, type ThemeMode } from './createAppTheme';
 
@@ -22,6 +23,12 @@ export function readThemeMode(): ThemeMode {
     dark: readFlag(STORAGE_KEYS.theme, 'dark', DARK_MODE_DEFAULT),
     compact: readFlag(STORAGE_KEYS.compact, 'true', false),
   };
+}
+
+/** Keeps the CSS MUI generated for the next load (platform/styles/keepGeneratedStyles.ts): inside its style cache. */
+function KeepGeneratedStyles() {
+  useKeepGeneratedStyles();
+  return null;
 }
 
 export function ThemeModeProvider({ children }: { children: ReactNode }) {
@@ -46,6 +53,7 @@ export function ThemeModeProvider({ children }: { children: ReactNode }) {
       <StyledEngineProvider injectFirst>
         <ThemeProvider theme={theme}>
           <CssBaseline />
+          <KeepGeneratedStyles />
           {children}
         </ThemeProvider>
       </StyledEngineProvider>

@@ -1,0 +1,75 @@
+import { useEffect } from 'react';
+import { __unsafe_useEmotionCache as useEmotionCache } from '@emotion/react';
+
+// Keeps the CSS that MUI's styles generated in this page for the next load, which puts it back
+// before the app runs (src/storedStyles.ts says why). Written when the page is idle, a few seconds
+// after it starts and again whenever more styles have been generated since, never on the way to a
+// screen.
+
+/** The localStorage entry src/storedStyles.ts reads (a test holds the two equal). */
+export const STORED_STYLES_KEY = 'mdis-styles';
+
+/** More CSS than this is not kept (the form page's is ~90 KB; localStorage holds ~5 MB per site). */
+export const MAX_STORED_CSS = 512 * 1024;
+
+/** When the first copy is taken, and how often the page looks for styles generated since. */
+const FIRST_SAVE_MS = 3_000;
+const CHECK_EVERY_MS = 20_000;
+
+const NAME = /^[\w-]+$/;
+
+type EmotionCache = NonNullable<ReturnType<typeof useEmotionCache>>;
+
+/**
+ * The names the cache has inserted and the CSS rules they stand for: every rule of the cache's style
+ * elements (`data-emotion="css"`, and the restored `data-emotion="css <names>"`), read back from the
+ * browser's stylesheets (Emotion inserts with insertRule: the elements have no text). Null when
+ * there is nothing or too much.
+ */
+export function generatedStyles(cache: EmotionCache, doc: Document, version: string) {
+  const names = Object.keys(cache.inserted).filter((name) => cache.inserted[name] === true && NAME.test(name));
+  if (names.length === 0) return null;
+  const elements = doc.querySelectorAll<HTMLStyleElement>(
+    `style[data-emotion="${cache.key}"], style[data-emotion^="${cache.key} "]`,
+  );
+  const rules: string[] = [];
+  for (const element of elements) for (const rule of element.sheet?.cssRules ?? []) rules.push(rule.cssText);
+  const css = rules.join('\n');
+  if (css.length === 0 || css.length > MAX_STORED_CSS) return null;
+  return { version, names, css };
+}
+
+function save(cache: EmotionCache, version: string): void {
+  const styles = generatedStyles(cache, document, version);
+  if (!styles) return;
+  try {
+    localStorage.setItem(STORED_STYLES_KEY, JSON.stringify(styles));
+  } catch {
+    // storage full or denied: the next load generates its styles as it always could
+  }
+}
+
+const whenIdle = (run: () => void) =>
+  'requestIdleCallback' in globalThis ? requestIdleCallback(run, { timeout: 5_000 }) : setTimeout(run, 0);
+
+/** Keeps the page's generated styles for the next load; once, inside MUI's StyledEngineProvider. */
+export function useKeepGeneratedStyles(version: string = __MDIS_STYLES_VERSION__): void {
+  const cache = useEmotionCache();
+  useEffect(() => {
+    if (!cache) return;
+    let savedCount = 0;
+    const saveIfGrown = () =>
+      whenIdle(() => {
+        const count = Object.keys(cache.inserted).length;
+        if (count === savedCount) return;
+        savedCount = count;
+        save(cache, version);
+      });
+    const first = setTimeout(saveIfGrown, FIRST_SAVE_MS);
+    const checks = setInterval(saveIfGrown, CHECK_EVERY_MS);
+    return () => {
+      clearTimeout(first);
+      clearInterval(checks);
+    };
+  }, [cache, version]);
+}
