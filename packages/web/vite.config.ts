@@ -76,10 +76,26 @@ export function ${name}(props) { return createElement(Suspense, { fallback: null
   };
 }
 
+/**
+ * material-react-table's tooltips are MUI's until the person first points or types
+ * (src/ui/DeferredTooltip.tsx says why); everything else keeps MUI's Tooltip.
+ */
+function deferredTableTooltips(): Plugin {
+  const deferred = fileURLToPath(new URL('./src/ui/DeferredTooltip.tsx', import.meta.url));
+  return {
+    name: 'mdis:deferred-table-tooltips',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      return source === '@mui/material/Tooltip' && importer?.includes('material-react-table') ? deferred : null;
+    },
+  };
+}
+
 export default defineConfig({
   define: { __MDIS_VERSION__: JSON.stringify(pkg.version), __MDIS_STYLES_VERSION__: JSON.stringify(STYLES_VERSION) },
   plugins: [
     lazyTableDatePickers(),
+    deferredTableTooltips(),
     routePreload(ROUTE_CHUNKS, ROOT),
     react(),
     VitePWA({
