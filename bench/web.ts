@@ -81,7 +81,7 @@ async function coldAndWarm({ page, api, figures }: Session): Promise<{ kb: numbe
   api.reset();
   figures.push({
     figure: 'first rows, reload',
-    ms: await step(page, 'reload', async () => {
+    ms: await navigation(page, 'reload', async () => {
       await page.reload();
       return rowsShownAt(page);
     }),
@@ -98,7 +98,7 @@ async function bigPages({ page, api, figures }: Session): Promise<void> {
   await page.getByRole('option', { name: '200', exact: true }).click();
   await rowsShownAt(page, 200);
   api.reset();
-  const rows200 = await step(page, 'reload-200', async () => {
+  const rows200 = await navigation(page, 'reload-200', async () => {
     await page.reload();
     return rowsShownAt(page, 200);
   });
