@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { parse } from '@fast-csv/parse';
+import { CsvRows } from './csv-rows';
 import { type Cell, READ_BATCH, unreadable } from './table-reader';
 
 const DELIMITERS = [',', ';', '\t', '|'];
@@ -76,30 +76,46 @@ async function head(path: string, encoding: BufferEncoding): Promise<string> {
 }
 
 /** Text our CSV export protected against spreadsheet formulas (`'=x`) is read back as it was. */
-const unprotect = (cell: string): Cell => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
+const unprotect = (cell: string): string =>
+  cell.charCodeAt(0) === 0x27 && /^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
 
-/** A CSV file as batches of rows (the header first), streamed through @fast-csv/parse. */
+/** Characters read at a time (the stream's chunks). */
+const CHUNK_BYTES = 256 * 1024;
+
+/** A CSV file as batches of rows (the header first), streamed a chunk at a time through CsvRows. */
 export async function* readCsv(path: string): AsyncIterable<Cell[][]> {
   const encoding = await encodingOf(path);
   const delimiter = sniffDelimiter(await head(path, encoding));
-  const parser = createReadStream(path, { encoding }).pipe(
-    parse({ delimiter, ignoreEmpty: true, trim: false, discardUnmappedColumns: false, strictColumnHandling: false }),
-  );
+  const rows = new CsvRows(delimiter);
+  const stream = createReadStream(path, { encoding, highWaterMark: CHUNK_BYTES });
+  let parsed: string[][] = [];
   let batch: Cell[][] = [];
-  let first = true;
-  try {
-    for await (const row of parser as AsyncIterable<string[]>) {
-      const cells = row.map(unprotect);
-      if (first && typeof cells[0] === 'string') cells[0] = cells[0].replace(/^\uFEFF/, '');
-      first = false;
-      batch.push(cells);
+  /** The rows parsed so far, moved into batches of READ_BATCH. */
+  function* batches(final: boolean): Generator<Cell[][]> {
+    for (const row of parsed) {
+      for (let i = 0; i < row.length; i += 1) row[i] = unprotect(row[i] ?? '');
+      batch.push(row);
       if (batch.length >= READ_BATCH) {
         yield batch;
         batch = [];
       }
     }
-  } catch (error) {
-    throw unreadable(error instanceof Error ? error.message : String(error));
+    parsed = [];
+    if (final && batch.length > 0) yield batch;
   }
-  if (batch.length > 0) yield batch;
+  try {
+    let first = true;
+    for await (const chunk of stream as AsyncIterable<string>) {
+      rows.push(first ? chunk.replace(/^\uFEFF/, '') : chunk, parsed);
+      first = false;
+      yield* batches(false);
+    }
+    rows.end(parsed);
+  } catch (error) {
+    // CsvParseError's text, or the file system's
+    throw unreadable(error instanceof Error ? error.message : String(error));
+  } finally {
+    stream.destroy();
+  }
+  yield* batches(true);
 }
