@@ -58,7 +58,7 @@ browserSuite('the styles an earlier visit generated', 'stored-styles', (session)
 
   test('are put back on a reload: MUI generates none of them again, and the form looks the same', async () => {
     const page = await openForm();
-    // kept a few seconds after the start, when the page is idle
+    // kept a second after the start, when the page is idle
     await page.waitForFunction((key) => localStorage.getItem(key) !== null, STORED_STYLES_KEY, { timeout: 20_000 });
     const first = await ruleCounts(page);
     expect(first.restored).toBe(0);
