@@ -18,6 +18,13 @@ export class CsvParseError extends Error {}
 
 const isBlank = (cell: string) => cell.length === 0 || /^\s*$/.test(cell);
 
+/** The first position from `at` that is not a space or a tab. */
+function skipSpaces(text: string, at: number): number {
+  let next = at;
+  while (next < text.length && (text.charCodeAt(next) === SPACE || text.charCodeAt(next) === TAB)) next += 1;
+  return next;
+}
+
 /**
  * Push chunks of text, then end: complete rows are appended to the array given. A row cut by the
  * chunk's end waits for the next chunk (only that row's text is kept).
@@ -69,8 +76,7 @@ export class CsvRows {
     let at = start;
     for (;;) {
       // Spaces before an opening quote are dropped; anywhere else they are the field's.
-      let first = at;
-      while (first < length && (text.charCodeAt(first) === SPACE || text.charCodeAt(first) === TAB)) first += 1;
+      const first = skipSpaces(text, at);
       let after: number;
       if (first < length && text.charCodeAt(first) === QUOTE) {
         let value = '';
@@ -87,10 +93,9 @@ export class CsvRows {
             continue;
           }
           value += text.slice(from, quote);
-          after = quote + 1;
+          after = skipSpaces(text, quote + 1);
           break;
         }
-        while (after < length && (text.charCodeAt(after) === SPACE || text.charCodeAt(after) === TAB)) after += 1;
         cells.push(value);
         if (after < length) {
           const code = text.charCodeAt(after);
