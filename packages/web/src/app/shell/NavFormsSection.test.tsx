@@ -1,8 +1,13 @@
+import { useLayoutEffect } from 'react';
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { appKeys } from '../../platform/api/app.api';
 import { ADMIN, mockApi, requestUrl, shellAnswers } from '../../test/mockApi';
-import { renderApp } from '../../test/renderApp';
+import { renderApp, testQueryClient } from '../../test/renderApp';
+import { AppProviders } from '../providers/AppProviders';
+import { NavFormsSection } from './NavFormsSection';
 
 const FORMS = {
   Core: [{ key: 'core', label: 'Cores', dataModel: 'CoreCore', module: 'Core' }],
@@ -69,5 +74,34 @@ describe('the forms in the drawer', () => {
     await userEvent.clear(search);
     await userEvent.type(search, 'xyz');
     expect(within(nav).getByText("No form matches 'xyz'")).toBeTruthy();
+  });
+});
+
+describe('the forms in the drawer, on a first screen', () => {
+  it('come in a render after the one that mounts the drawer, even when the list is at hand', async () => {
+    // issue 18: ~450 elements; the page the drawer was opened with renders first
+    mockApi({ ...shellAnswers(ADMIN), 'GET app/forms': { status: 200, body: FORMS } });
+    localStorage.setItem('user', JSON.stringify(ADMIN));
+    const queryClient = testQueryClient();
+    queryClient.setQueryData(appKeys.forms(), FORMS);
+    const linksAtMount: number[] = [];
+    function FirstCommit() {
+      useLayoutEffect(() => {
+        linksAtMount.push(document.querySelectorAll('a').length);
+      }, []);
+      return null;
+    }
+    render(
+      <MemoryRouter>
+        <AppProviders queryClient={queryClient}>
+          <nav aria-label="forms">
+            <NavFormsSection user={ADMIN} />
+          </nav>
+          <FirstCommit />
+        </AppProviders>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('link', { name: /Holes/ })).toBeDefined();
+    expect(linksAtMount).toEqual([0]);
   });
 });
