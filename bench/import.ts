@@ -1,4 +1,4 @@
-// `npm run bench:import -- --rows N [--splits S] [--preview] [--upsert] [--cpu-prof DIR]`: issue 20's import target. Starts the
+// `npm run bench:import -- --rows N [--splits S] [--preview] [--upsert] [--cpu-prof DIR] [--sql-times FILE]`: issue 20's import target. Starts the
 // server on a fresh data directory (SQLite; PostgreSQL with BENCH_DATABASE_URL: a database of its
 // own is created on that server and dropped afterwards), writes the drilling chain down to S section
 // splits through the API, generates a CSV of N samples naming their split by combined id (the
@@ -10,6 +10,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { startServer } from '../e2e/support/server';
@@ -26,6 +27,8 @@ const { values: args } = parseArgs({
     'cpu-prof': { type: 'string' },
     /** Options of the server's node, space-separated (e.g. `--trace-gc`, `--import ./memory-log.mjs`). */
     'node-options': { type: 'string' },
+    /** SQLite: a file the server writes its statements' times to when it stops (bench/sqlite-statement-times.mjs). */
+    'sql-times': { type: 'string' },
     /** A file the server's output is written to when it stops. */
     'server-log': { type: 'string' },
   },
@@ -220,9 +223,13 @@ async function main(): Promise<void> {
     env: {
       MDIS_ADMIN_PASSWORD: ADMIN.password,
       ...(database ? { DATABASE_URL: database.url } : {}),
+      ...(args['sql-times'] ? { MDIS_BENCH_SQL_TIMES: path.resolve(args['sql-times']) } : {}),
     },
     nodeOptions: [
       ...(args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args['cpu-prof'])}`] : []),
+      ...(args['sql-times']
+        ? ['--import', fileURLToPath(new URL('./sqlite-statement-times.mjs', import.meta.url))]
+        : []),
       ...(args['node-options']?.split(' ').filter(Boolean) ?? []),
     ],
   });
