@@ -1,4 +1,4 @@
-import { useDeferredValue, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -68,7 +68,9 @@ export function NavFormsSection({ user, onNavigate }: NavFormsSectionProps) {
   // The links (about 450 elements for the demo's forms) render just after the page they were opened
   // with, in a render of their own that yields to it: on a first visit or a reload they were a
   // quarter of the render that puts up a form's first rows.
-  const listed = useDeferredValue(forms.data ?? null, null);
+  const [linksDue, setLinksDue] = useState(false);
+  useEffect(() => startTransition(() => setLinksDue(true)), []);
+  const listed = linksDue ? forms.data : undefined;
   const favorites = useFavoriteForms(!readOnly);
   const dragging = useFavoritesDragging();
   const reach = readOnly ? undefined : dragging.reach;
