@@ -58,8 +58,21 @@ browserSuite('the styles an earlier visit generated', 'stored-styles', (session)
 
   test('are put back on a reload: MUI generates none of them again, and the form looks the same', async () => {
     const page = await openForm();
-    // kept a second after the start, when the page is idle
-    await page.waitForFunction((key) => localStorage.getItem(key) !== null, STORED_STYLES_KEY, { timeout: 20_000 });
+    // kept a second after the start when the page is idle, and again within seconds if the page was
+    // still on its way to its first screen then (a busy machine): wait for a copy of the whole screen
+    await page.waitForFunction(
+      (key) => {
+        const stored = localStorage.getItem(key);
+        const kept = stored ? (JSON.parse(stored) as { css: string }).css.length : 0;
+        let generated = 0;
+        document.querySelectorAll<HTMLStyleElement>('style[data-emotion="css"]').forEach((element) => {
+          for (const rule of Array.from(element.sheet?.cssRules ?? [])) generated += rule.cssText.length + 1;
+        });
+        return kept > 0 && kept >= generated - 1;
+      },
+      STORED_STYLES_KEY,
+      { timeout: 20_000 },
+    );
     const first = await ruleCounts(page);
     expect(first.restored).toBe(0);
     expect(first.generated).toBeGreaterThan(100);

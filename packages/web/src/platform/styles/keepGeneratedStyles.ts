@@ -3,8 +3,8 @@ import { __unsafe_useEmotionCache as useEmotionCache } from '@emotion/react';
 
 // Keeps the CSS that MUI's styles generated in this page for the next load, which puts it back
 // before the app runs (src/storedStyles.ts says why). Written when the page is idle, a second
-// after it starts and again whenever more styles have been generated since, never on the way to a
-// screen.
+// after it starts and again whenever more styles have been generated since (EARLY_CHECKS_MS), never
+// on the way to a screen.
 
 /** The localStorage entry src/storedStyles.ts reads (a test holds the two equal). */
 export const STORED_STYLES_KEY = 'mdis-styles';
@@ -13,11 +13,14 @@ export const STORED_STYLES_KEY = 'mdis-styles';
 export const MAX_STORED_CSS = 512 * 1024;
 
 /**
- * When the first copy is taken (a reload a few seconds after a load found none at 3 s: bench:web's
- * reload, 632 -> 514 ms median of 5 with 1 s), and how often the page looks for styles generated since.
+ * When the page looks for styles generated since the last copy, and keeps them: a second after the
+ * start (a reload a few seconds after a load found none at 3 s: bench:web's reload, 632 -> 514 ms
+ * median of 5 with 1 s), again a few times in the first seconds (a page still on its way to its first
+ * screen a second after the start, as on a busy machine, had only the shell's styles kept until the
+ * next look, 20 s later), then every 20 s.
  */
-const FIRST_SAVE_MS = 1_000;
-const CHECK_EVERY_MS = 20_000;
+export const EARLY_CHECKS_MS = [1_000, 3_000, 6_000, 10_000];
+export const CHECK_EVERY_MS = 20_000;
 
 const NAME = /^[\w-]+$/;
 
@@ -68,10 +71,10 @@ export function useKeepGeneratedStyles(version: string = __MDIS_STYLES_VERSION__
         savedCount = count;
         save(cache, version);
       });
-    const first = setTimeout(saveIfGrown, FIRST_SAVE_MS);
+    const early = EARLY_CHECKS_MS.map((ms) => setTimeout(saveIfGrown, ms));
     const checks = setInterval(saveIfGrown, CHECK_EVERY_MS);
     return () => {
-      clearTimeout(first);
+      early.forEach(clearTimeout);
       clearInterval(checks);
     };
   }, [cache, version]);
