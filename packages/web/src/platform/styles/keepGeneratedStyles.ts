@@ -20,7 +20,7 @@ export const MAX_STORED_CSS = 512 * 1024;
  * next look, 20 s later), then every 20 s.
  */
 export const EARLY_CHECKS_MS = [1_000, 3_000, 6_000, 10_000];
-export const CHECK_EVERY_MS = 20_000;
+const CHECK_EVERY_MS = 20_000;
 
 const NAME = /^[\w-]+$/;
 
