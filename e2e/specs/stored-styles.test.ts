@@ -43,6 +43,16 @@ const look = (page: Page) =>
     );
   });
 
+/** The form screen complete: its rows, and the drawer's form links, which render just after them. */
+const screenShown = async (page: Page) => {
+  await page.getByRole('toolbar', { name: 'Record actions' }).waitFor();
+  await page.locator('tbody tr').first().waitFor();
+  await page
+    .getByRole('navigation', { name: 'main navigation' })
+    .getByRole('textbox', { name: 'Search forms' })
+    .waitFor();
+};
+
 browserSuite('the styles an earlier visit generated', 'stored-styles', (session) => {
   const openForm = async () => {
     const user = await apiLogin(inject('baseUrl'), ADMIN.username, ADMIN.password);
@@ -51,8 +61,7 @@ browserSuite('the styles an earlier visit generated', 'stored-styles', (session)
       if (!localStorage.getItem('user')) localStorage.setItem('user', stored);
     }, JSON.stringify(user));
     await page.goto('/#/forms/sample-form');
-    await page.getByRole('toolbar', { name: 'Record actions' }).waitFor();
-    await page.locator('tbody tr').first().waitFor();
+    await screenShown(page);
     return page;
   };
 
@@ -79,8 +88,7 @@ browserSuite('the styles an earlier visit generated', 'stored-styles', (session)
     const before = await look(page);
 
     await page.reload();
-    await page.getByRole('toolbar', { name: 'Record actions' }).waitFor();
-    await page.locator('tbody tr').first().waitFor();
+    await screenShown(page);
     const again = await ruleCounts(page);
     expect(again.restored).toBeGreaterThanOrEqual(first.generated);
     // a tooltip or a ripple may need a style the first visit did not: not the screen's
