@@ -39,6 +39,8 @@ if (!Number.isSafeInteger(rows) || rows < 1) throw new Error('--rows must be a w
 if (!Number.isSafeInteger(splitCount) || splitCount < 1) throw new Error('--splits must be a whole number ≥ 1');
 const ADMIN = { username: 'admin', password: 'bench-Admin-password-1' };
 const postgresUrl = process.env.BENCH_DATABASE_URL || undefined;
+if (args['sql-times'] && postgresUrl)
+  throw new Error('--sql-times times SQLite statements: run it without BENCH_DATABASE_URL');
 
 type Row = Record<string, unknown>;
 

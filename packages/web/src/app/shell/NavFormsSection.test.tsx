@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
+import { STORAGE_KEYS } from '@mdis/shared';
 import { appKeys } from '../../platform/api/app.api';
 import { ADMIN, mockApi, requestUrl, shellAnswers } from '../../test/mockApi';
 import { renderApp, testQueryClient } from '../../test/renderApp';
@@ -81,7 +82,7 @@ describe('the forms in the drawer, on a first screen', () => {
   it('come in a render after the one that mounts the drawer, even when the list is at hand', async () => {
     // issue 18: ~450 elements; the page the drawer was opened with renders first
     mockApi({ ...shellAnswers(ADMIN), 'GET app/forms': { status: 200, body: FORMS } });
-    localStorage.setItem('user', JSON.stringify(ADMIN));
+    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(ADMIN));
     const queryClient = testQueryClient();
     queryClient.setQueryData(appKeys.forms(), FORMS);
     const linksAtMount: number[] = [];
