@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IGSN_CONFIG_DEFAULTS, igsnSettings } from './igsn-config';
 import { IGSN_ERROR_CODES, IgsnError } from './igsn-errors';
-import { generateIgsn, igsnNumber } from './igsn-methods';
+import { generateIgsn, igsnGenerator, igsnNumber } from './igsn-methods';
 
 const classic = igsnSettings({});
 
@@ -101,6 +101,42 @@ describe('fixed_prefix', () => {
     });
     const error = failure(() => generateIgsn(unsaved, { tag: 'C', id: 1 }));
     expect([error.reason, error.code]).toEqual(['SAVE_DISABLED', IGSN_ERROR_CODES.SAVE_DISABLED]);
+  });
+});
+
+describe('igsnGenerator', () => {
+  const outcome = (run: () => string) => {
+    try {
+      return run();
+    } catch (error) {
+      return error instanceof IgsnError ? `${error.reason}: ${error.message}` : error;
+    }
+  };
+  const methods = [
+    classic,
+    igsnSettings({ 'igsn.method': 'ICDP_2021' }),
+    igsnSettings({ 'igsn.method': 'ICDP_2021', 'igsn.repository': 'Q' }),
+    igsnSettings({ 'igsn.method': 'fixed_prefix', 'igsn.prefix': 'AW', 'igsn.variable-part-length': 4 }),
+  ];
+  const partsList = [
+    { tag: 'C', program: 'ICDP', expedition: '5065', site: '1', hole: 'A' },
+    { tag: 'S', program: 'gfz', expedition: '42' },
+    { tag: 'C', program: 'LONGNAME', expedition: '5065' },
+    { tag: 'C', program: 'IC DP' },
+    { tag: 'c' },
+  ];
+  const ids = [1, 37, 36 ** 5, 0, 1.5];
+
+  it('gives for each record what generateIgsn gives, errors included', () => {
+    for (const settings of methods)
+      for (const parts of partsList) {
+        const generate = igsnGenerator(settings, parts);
+        for (const id of ids)
+          for (const lastIssued of [undefined, 'AW0041', 'AW9999'])
+            expect(outcome(() => generate(id, lastIssued))).toEqual(
+              outcome(() => generateIgsn(settings, { ...parts, id, lastIssued })),
+            );
+      }
   });
 });
 

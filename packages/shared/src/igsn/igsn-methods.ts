@@ -42,7 +42,10 @@ function code(value: string | undefined, fallback: string, what: string): string
   return upper;
 }
 
-function tagOf(parts: IgsnParts): string {
+/** The parts an ICDP method's head is made of: all but the record's own number. */
+type HeadParts = Omit<IgsnParts, 'id' | 'lastIssued'>;
+
+function tagOf(parts: HeadParts): string {
   if (!/^[A-Z]$/.test(parts.tag))
     throw new IgsnError('ALGORITHM_ERROR', `the object tag "${parts.tag}" is not a letter.`);
   return parts.tag;
@@ -61,14 +64,24 @@ function checked(igsn: string, maxLength: number): string {
  * @example icdpClassic(settings, { tag: 'C', id: 1, program: 'ICDP', expedition: '5065' }) // 'ICDP5065EC10001'
  */
 export function icdpClassic(settings: IgsnSettings, parts: IgsnParts): string {
+  return checked(`${icdpClassicHead(settings, parts)}${igsnNumber(parts.id)}`, ICDP_CLASSIC_MAX_LENGTH);
+}
+
+/** What ICDP_classic puts before the number. */
+function icdpClassicHead(settings: IgsnSettings, parts: HeadParts): string {
   const program = code(parts.program, settings.program, 'program acronym').padEnd(4, '0');
   const expedition = code(parts.expedition, settings.expedition, 'expedition code').padStart(4, '0');
   const repository = code(settings.repository, 'E', 'repository letter');
-  return checked(`${program}${expedition}${repository}${tagOf(parts)}${igsnNumber(parts.id)}`, ICDP_CLASSIC_MAX_LENGTH);
+  return `${program}${expedition}${repository}${tagOf(parts)}`;
 }
 
 /** ICDP_2021: program (unpadded) + expedition (4) + E/R + site (2) + hole (1) + tag + number. */
 export function icdp2021(settings: IgsnSettings, parts: IgsnParts): string {
+  return checked(`${icdp2021Head(settings, parts)}${igsnNumber(parts.id)}`, IGSN_MAX_LENGTH);
+}
+
+/** What ICDP_2021 puts before the number. */
+function icdp2021Head(settings: IgsnSettings, parts: HeadParts): string {
   const program = code(parts.program, settings.program, 'program acronym');
   const expedition = code(parts.expedition, settings.expedition, 'expedition code').padStart(4, '0');
   const repository = code(settings.repository, 'E', 'repository letter');
@@ -77,10 +90,7 @@ export function icdp2021(settings: IgsnSettings, parts: IgsnParts): string {
   }
   const site = code(parts.site, '0', 'site').padStart(2, '0');
   const hole = code(parts.hole, '0', 'hole').padStart(1, '0');
-  return checked(
-    `${program}${expedition}${repository}${site}${hole}${tagOf(parts)}${igsnNumber(parts.id)}`,
-    IGSN_MAX_LENGTH,
-  );
+  return `${program}${expedition}${repository}${site}${hole}${tagOf(parts)}`;
 }
 
 /** fixed_prefix: the prefix + the next number after the last issued one, zero-padded to variablePartLength. */
@@ -111,4 +121,25 @@ const METHODS = { ICDP_classic: icdpClassic, ICDP_2021: icdp2021, fixed_prefix: 
 /** A new IGSN by the configured method; what cannot be generated → IgsnError ALGORITHM_ERROR. */
 export function generateIgsn(settings: IgsnSettings, parts: IgsnParts): string {
   return METHODS[settings.method](settings, parts);
+}
+
+/**
+ * generateIgsn for the records that share these parts (an import's batch: the samples of one
+ * split): the codes are checked and put together once, each record then adds only its number.
+ * Gives what generateIgsn gives, the same IgsnError included (thrown for each record).
+ */
+export function igsnGenerator(settings: IgsnSettings, parts: HeadParts): (id: number, lastIssued?: string) => string {
+  const head =
+    settings.method === 'ICDP_classic' ? icdpClassicHead : settings.method === 'ICDP_2021' ? icdp2021Head : undefined;
+  if (!head) return (id, lastIssued) => generateIgsn(settings, { ...parts, id, lastIssued });
+  const maxLength = settings.method === 'ICDP_classic' ? ICDP_CLASSIC_MAX_LENGTH : IGSN_MAX_LENGTH;
+  let start: string;
+  try {
+    start = head(settings, parts);
+  } catch (error) {
+    return () => {
+      throw error;
+    };
+  }
+  return (id) => checked(`${start}${igsnNumber(id)}`, maxLength);
 }

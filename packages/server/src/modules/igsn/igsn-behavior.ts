@@ -3,6 +3,7 @@ import {
   type IgsnParts,
   type IgsnSettings,
   generateIgsn,
+  igsnGenerator,
   isIgsnPlaceholder,
   normalizeIgsn,
   validateIgsn,
@@ -213,17 +214,22 @@ async function issueMany(context: CreateManyContext, defaults: IgsnDefaults): Pr
     (record) => ancestorValues(connection, parentOf, model, record, wanted),
     codes,
   );
+  // The records of one parent share their codes: each set's checks and text made once (igsnGenerator).
+  const generators = new Map<Parts, ReturnType<typeof igsnGenerator>>();
+  const generatorOf = (parts: Parts) => {
+    let generator = generators.get(parts);
+    if (!generator) {
+      generator = igsnGenerator(settings, { ...parts, tag: parameters.tag });
+      generators.set(parts, generator);
+    }
+    return generator;
+  };
   const planned: { index: number; igsn: string }[] = [];
   for (const [index, record] of records.entries()) {
     try {
       const value = record[column];
       if (isIgsnPlaceholder(value)) {
-        const igsn = generateIgsn(settings, {
-          ...partsOfRecord(record),
-          tag: parameters.tag,
-          id: Number(record.id),
-          lastIssued,
-        });
+        const igsn = generatorOf(partsOfRecord(record))(Number(record.id), lastIssued);
         if (sequential) lastIssued = igsn;
         planned.push({ index, igsn });
       } else planned.push({ index, igsn: validateIgsn(textOf(value)) });

@@ -20,14 +20,20 @@ async function registerMany(db: Kysely<RegistryTables>, rows: readonly IgsnRegis
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     // One array per column: a statement of a few lines for PostgreSQL to parse and plan instead of
     // a VALUES list of an import batch's 1,000 rows (4,000 parameters: a third of its time).
+    // It answers with the IGSNs it did not insert (almost always none), not the 1,000 it did: reading
+    // those back took more of the server's time than the INSERT's own parse and plan.
     const column = <K extends keyof IgsnRegistryRow>(key: K) => rows.map((row) => row[key]);
-    const { rows: inserted } = await sql<{ igsn: string }>`
-      INSERT INTO igsn_registry (igsn, data_model, model_id, created_at)
-      SELECT u.igsn, u.data_model, u.model_id, ${createdAt}
-      FROM unnest(CAST(${column('igsn')} AS text[]), CAST(${column('data_model')} AS text[]),
-        CAST(${column('model_id')} AS integer[])) AS u (igsn, data_model, model_id)
-      ON CONFLICT (igsn) DO NOTHING RETURNING igsn`.execute(db);
-    return new Set(inserted.map((row) => row.igsn));
+    const { rows: held } = await sql<{ igsn: string }>`
+      WITH given AS (SELECT u.igsn, u.data_model, u.model_id
+          FROM unnest(CAST(${column('igsn')} AS text[]), CAST(${column('data_model')} AS text[]),
+            CAST(${column('model_id')} AS integer[])) AS u (igsn, data_model, model_id)),
+        added AS (INSERT INTO igsn_registry (igsn, data_model, model_id, created_at)
+          SELECT igsn, data_model, model_id, ${createdAt} FROM given
+          ON CONFLICT (igsn) DO NOTHING RETURNING igsn)
+      SELECT g.igsn FROM given g WHERE NOT EXISTS (SELECT 1 FROM added a WHERE a.igsn = g.igsn)`.execute(db);
+    const inserted = new Set(rows.map((row) => row.igsn));
+    for (const { igsn } of held) inserted.delete(igsn);
+    return inserted;
   }
   const inserted = await db
     .insertInto('igsn_registry')
