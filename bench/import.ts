@@ -1,4 +1,4 @@
-// `npm run bench:import -- --rows N [--splits S] [--preview] [--upsert] [--cpu-prof DIR] [--sql-times FILE]`: issue 20's import target. Starts the
+// `npm run bench:import -- --rows N [--splits S] [--grouped] [--preview] [--upsert] [--cpu-prof DIR] [--sql-times FILE]`: issue 20's import target. Starts the
 // server on a fresh data directory (SQLite; PostgreSQL with BENCH_DATABASE_URL: a database of its
 // own is created on that server and dropped afterwards), writes the drilling chain down to S section
 // splits through the API, generates a CSV of N samples naming their split by combined id (the
@@ -20,6 +20,11 @@ const { values: args } = parseArgs({
   options: {
     rows: { type: 'string', default: '10000' },
     splits: { type: 'string', default: '20' },
+    /**
+     * The samples split by split (a lab's list in section order) instead of each row naming the next
+     * split: the depth indexes then take their entries near each other, not all over the table.
+     */
+    grouped: { type: 'boolean', default: false },
     preview: { type: 'boolean', default: false },
     /** After the commit, the same records once more by IGSN, each changed (upsert mode). */
     upsert: { type: 'boolean', default: false },
@@ -123,10 +128,12 @@ async function splitsOf(baseUrl: string, token: string, count: number): Promise<
   return keys;
 }
 
-function csvOf(keys: readonly string[], count: number): string {
+function csvOf(keys: readonly string[], count: number, grouped: boolean): string {
   const lines = ['Section Split ID,Top [cm],Sample Length [cm],Sample Material,Comment'];
-  for (let i = 0; i < count; i += 1)
-    lines.push(`${keys[i % keys.length] ?? ''},${String(i % 100)},1,ROCK,bench sample ${String(i + 1)}`);
+  for (let i = 0; i < count; i += 1) {
+    const key = grouped ? keys[Math.floor((i * keys.length) / count)] : keys[i % keys.length];
+    lines.push(`${key},${String(i % 100)},1,ROCK,bench sample ${String(i + 1)}`);
+  }
   return `${lines.join('\n')}\n`;
 }
 
@@ -205,6 +212,7 @@ async function measure(where: Where, step: string, csv: string, mode: 'insert' |
       step,
       rows,
       splits: where.splits,
+      grouped: args.grouped,
       seconds: Number(seconds.toFixed(2)),
       rowsPerSecond: Math.round(rows / seconds),
       // The server's CPU time for the import: steadier than wall time while other work shares the machine.
@@ -250,7 +258,7 @@ async function main(): Promise<void> {
       dialect: database ? 'postgres' : 'sqlite',
       splits: keys.length,
     };
-    await measure(where, args.preview ? 'preview' : 'commit', csvOf(keys, rows), 'insert');
+    await measure(where, args.preview ? 'preview' : 'commit', csvOf(keys, rows, args.grouped), 'insert');
     if (args.upsert && !args.preview) {
       // The same records again, by IGSN, each with a new comment: every row an update.
       const { list } = api(server.baseUrl, token);
