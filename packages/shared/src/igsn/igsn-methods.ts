@@ -64,7 +64,7 @@ function checked(igsn: string, maxLength: number): string {
  * @example icdpClassic(settings, { tag: 'C', id: 1, program: 'ICDP', expedition: '5065' }) // 'ICDP5065EC10001'
  */
 export function icdpClassic(settings: IgsnSettings, parts: IgsnParts): string {
-  return checked(`${icdpClassicHead(settings, parts)}${igsnNumber(parts.id)}`, ICDP_CLASSIC_MAX_LENGTH);
+  return icdpIgsn('ICDP_classic', icdpClassicHead(settings, parts), parts.id);
 }
 
 /** What ICDP_classic puts before the number. */
@@ -77,7 +77,7 @@ function icdpClassicHead(settings: IgsnSettings, parts: HeadParts): string {
 
 /** ICDP_2021: program (unpadded) + expedition (4) + E/R + site (2) + hole (1) + tag + number. */
 export function icdp2021(settings: IgsnSettings, parts: IgsnParts): string {
-  return checked(`${icdp2021Head(settings, parts)}${igsnNumber(parts.id)}`, IGSN_MAX_LENGTH);
+  return icdpIgsn('ICDP_2021', icdp2021Head(settings, parts), parts.id);
 }
 
 /** What ICDP_2021 puts before the number. */
@@ -118,6 +118,17 @@ export function fixedPrefix(settings: IgsnSettings, parts: IgsnParts): string {
 
 const METHODS = { ICDP_classic: icdpClassic, ICDP_2021: icdp2021, fixed_prefix: fixedPrefix } as const;
 
+/** The ICDP methods: what they put before the record's number, and how long their IGSNs may be. */
+const ICDP_METHODS = {
+  ICDP_classic: { head: icdpClassicHead, maxLength: ICDP_CLASSIC_MAX_LENGTH },
+  ICDP_2021: { head: icdp2021Head, maxLength: IGSN_MAX_LENGTH },
+} as const;
+
+/** An ICDP IGSN: the method's head, then the record's number, within the method's length. */
+function icdpIgsn(method: keyof typeof ICDP_METHODS, head: string, id: number): string {
+  return checked(`${head}${igsnNumber(id)}`, ICDP_METHODS[method].maxLength);
+}
+
 /** A new IGSN by the configured method; what cannot be generated → IgsnError ALGORITHM_ERROR. */
 export function generateIgsn(settings: IgsnSettings, parts: IgsnParts): string {
   return METHODS[settings.method](settings, parts);
@@ -129,17 +140,15 @@ export function generateIgsn(settings: IgsnSettings, parts: IgsnParts): string {
  * Gives what generateIgsn gives, the same IgsnError included (thrown for each record).
  */
 export function igsnGenerator(settings: IgsnSettings, parts: HeadParts): (id: number, lastIssued?: string) => string {
-  const head =
-    settings.method === 'ICDP_classic' ? icdpClassicHead : settings.method === 'ICDP_2021' ? icdp2021Head : undefined;
-  if (!head) return (id, lastIssued) => generateIgsn(settings, { ...parts, id, lastIssued });
-  const maxLength = settings.method === 'ICDP_classic' ? ICDP_CLASSIC_MAX_LENGTH : IGSN_MAX_LENGTH;
-  let start: string;
+  const { method } = settings;
+  if (method === 'fixed_prefix') return (id, lastIssued) => fixedPrefix(settings, { ...parts, id, lastIssued });
+  let head: string;
   try {
-    start = head(settings, parts);
+    head = ICDP_METHODS[method].head(settings, parts);
   } catch (error) {
     return () => {
       throw error;
     };
   }
-  return (id) => checked(`${start}${igsnNumber(id)}`, maxLength);
+  return (id) => icdpIgsn(method, head, id);
 }
