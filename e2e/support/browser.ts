@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
 import { SCREENSHOT_DIR, findChromium } from './env';
+import { type PageWatch, watchPage } from './failure-report';
 
 // Flags from the stack notes: no sandbox (root in CI), no GPU, and no background traffic to Google.
 const CHROMIUM_ARGS = [
@@ -24,6 +25,8 @@ export interface BrowserSession {
   shot: (page: Page, step: string) => Promise<void>;
   /** Uncaught exceptions thrown in any page of this session. */
   pageErrors: string[];
+  /** What each open page shows and waits for: printed when a test fails (failure-report.ts). */
+  failureReport: () => Promise<string>;
   close: () => Promise<void>;
 }
 
@@ -34,6 +37,7 @@ export async function openBrowser(baseUrl: string, label: string): Promise<Brows
   const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
   const contexts: BrowserContext[] = [];
   const pageErrors: string[] = [];
+  const watches = new Map<Page, PageWatch>();
   let counter = 0;
   return {
     browser,
@@ -43,6 +47,8 @@ export async function openBrowser(baseUrl: string, label: string): Promise<Brows
       contexts.push(context);
       const page = await context.newPage();
       page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
+      watches.set(page, watchPage(page));
+      page.on('close', () => watches.delete(page));
       return page;
     },
     shot: async (page, step) => {
@@ -51,6 +57,7 @@ export async function openBrowser(baseUrl: string, label: string): Promise<Brows
       // Finished transitions (menus fade in) so the picture shows the settled state.
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, file), animations: 'disabled', caret: 'hide' });
     },
+    failureReport: async () => (await Promise.all([...watches.values()].map((watch) => watch.report()))).join('\n'),
     close: async () => {
       await Promise.all(contexts.map((context) => context.close()));
       await browser.close();
