@@ -35,6 +35,7 @@ import { accountPlugin } from './modules/account/account.plugin';
 import { oauthPlugin } from './modules/account/oauth.plugin';
 import { passwordRecoveryPlugin } from './modules/account/password-recovery.plugin';
 import { syncMaintainedColumns } from './engine/schema-sync/maintained';
+import { restoreSetAsideIndexes } from './engine/schema-sync/set-aside-indexes';
 import { rewriteChangedMaintained } from './engine/schema-sync/maintained-refresh';
 import { rebuildNullsLastIndexes } from './engine/schema-sync/nulls-first';
 import { addShippedIndexes } from './seed/shipped-indexes';
@@ -68,7 +69,8 @@ export interface BuildAppOptions {
 }
 
 /**
- * The maintained columns on tables built before them (added, backfilled, indexed), and PostgreSQL
+ * The indexes an import set aside and did not build again (SQLite: the server stopped meanwhile),
+ * the maintained columns on tables built before them (added, backfilled, indexed), and PostgreSQL
  * indexes built NULLS LAST by an older version rebuilt NULLS FIRST (schema-sync/nulls-first.ts).
  */
 async function syncMaintainedOnStart(
@@ -76,6 +78,10 @@ async function syncMaintainedOnStart(
   services: ReturnType<typeof createServices>,
   log: FastifyBaseLogger,
 ) {
+  if (database.dialect === 'sqlite') {
+    const restored = await restoreSetAsideIndexes(database.db);
+    if (restored.length > 0) log.info({ indexes: restored }, 'indexes an unfinished import set aside built again');
+  }
   const added = await addShippedIndexes(database.db, database.dialect, services.templates);
   if (added.length > 0) log.info({ indexes: added }, 'shipped indexes added to stored templates');
   const models = await services.templates.listModels();

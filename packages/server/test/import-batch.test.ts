@@ -1,19 +1,11 @@
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asDynamic } from '../src/engine/records/dynamic-db';
 import { runInTemplateScope } from '../src/engine/templates/template-store';
 import { runAudited } from '../src/infra/db/audit-context';
-import { createLocalStorage } from '../src/infra/storage/local-storage';
-import { registerFileStorageBehavior } from '../src/modules/files/file-storage-behavior';
 import type { ImportRequest } from '../src/modules/import/import-run';
-import { createImportRepository } from '../src/modules/import/import.repository';
-import { createImportService } from '../src/modules/import/import.service';
-import { createServices } from '../src/services';
 import { DIALECTS } from './helpers/dialects';
-import { type DrillingApp, createHoleChain, startDrillingApp } from './helpers/drilling-app';
-import { testConfig } from './helpers/test-app';
+import { type Setup, samplesCsv, setUp } from './helpers/import-samples';
 import { multipart } from './files-fixture';
 
 type Row = Record<string, unknown>;
@@ -21,101 +13,6 @@ type Row = Record<string, unknown>;
 // Issue 20 item 2-3: the batch path of an import (behaviors' batch hooks, multi-row inserts) gives
 // the records, maintained columns, IGSNs and history the per-record pipeline gives; on SQLite a
 // commit runs in one transaction per batch, so other requests are answered meanwhile.
-
-interface Chain {
-  splits: Row[];
-  request: Row;
-}
-
-/** Program → expedition 5065 → site → hole → core → two sections (each with its split) → a sample request. */
-async function chainOf(t: DrillingApp): Promise<Chain> {
-  const { expedition, hole } = await createHoleChain((form, payload) => t.create(form, payload));
-  const core = await t.create('core', {
-    hole_id: hole.id,
-    core: 1,
-    core_ondeck: '2024-05-03T10:00:00Z',
-    drillers_top_depth: 10,
-    drilled_length: 3,
-    core_recovery: 2.5,
-    core_type: 'R',
-  });
-  const splits: Row[] = [];
-  for (const section of [1, 2]) {
-    const created = await t.create('section', { core_id: core.id, section, section_length: 1.2, curated_length: 1.2 });
-    const listed = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/form?name=split&filter[section_id]==${String(created.id)}`,
-      headers: t.admin,
-    });
-    splits.push(...listed.json<{ items: Row[] }>().items);
-  }
-  const request = await t.create('sample-request', { expedition_id: expedition.id, request_part: 'A' });
-  return { splits, request };
-}
-
-interface Setup {
-  t: DrillingApp;
-  chain: Chain;
-  sampleTable: string;
-  /**
-   * The import service with the batch path (false) or every record through the per-record pipeline
-   * (true); `transactionMs`: how long one SQLite transaction of an import runs (TRANSACTION_MS).
-   */
-  imports: (rowByRow: boolean, transactionMs?: number) => ReturnType<typeof createImportService>;
-  request: (name: string, csv: string, form?: string) => ImportRequest;
-  importer: ReturnType<typeof createServices>['records']['importer'];
-}
-
-async function setUp(dialect: (typeof DIALECTS)[number]): Promise<Setup> {
-  const t = await startDrillingApp(dialect);
-  const chain = await chainOf(t);
-  const { database } = t;
-  const config = testConfig({ database: database.config, dataDir: database.dataDir });
-  const services = createServices(database, {}, config, t.app.log);
-  // As the app does (createFileServices): the archive files' create behavior needs the storage.
-  registerFileStorageBehavior(services.behaviors, createLocalStorage(path.join(database.dataDir, 'files')), t.app.log);
-  const sample = await services.templates.getModel('CurationSample');
-  const admin = await database.db.selectFrom('users').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
-  const repository = createImportRepository(database.db, asDynamic(database.db), dialect);
-  return {
-    t,
-    chain,
-    sampleTable: sample?.table ?? 'curation_sample',
-    importer: services.records.importer,
-    imports: (rowByRow, transactionMs) =>
-      createImportService({
-        importer: services.records.importer,
-        repository,
-        templates: services.templates,
-        rowByRow,
-        ...(transactionMs === undefined ? {} : { transactionMs }),
-      }),
-    request: (name, csv, form = 'sample') => {
-      const file = path.join(database.dataDir, name);
-      writeFileSync(file, csv);
-      return {
-        user: { id: admin.id, roles: ['administrator'], permissions: [] },
-        form,
-        file: { path: file, kind: 'csv' },
-        mode: 'insert',
-      };
-    },
-  };
-}
-
-/** The CSV of `count` samples over the chain's splits (by combined id, or by id), some with a request, list values by remark. */
-function samplesCsv(chain: Chain, count: number, extra: string[] = []): string {
-  const lines = ['Section Split ID,top,Sample Length [cm],Sample Material,Sample Request,igsn,comment'];
-  for (let i = 0; i < count; i++) {
-    const split = chain.splits[i % chain.splits.length];
-    const key = i % 3 === 0 ? String(split.id) : String(split.combined_id);
-    const request = i % 4 === 0 ? String(chain.request.id) : '';
-    lines.push(
-      `${key},${String(i)},${String(1 + (i % 5))},${i % 2 ? 'ROCK' : 'Sediment'},${request},,sample ${String(i)}`,
-    );
-  }
-  return [...lines, ...extra].join('\n');
-}
 
 /** Each record's state replayed from its history rows (create, then each update's new values). */
 function replayed(history: readonly Row[]): Map<number, Row> {
@@ -468,7 +365,7 @@ describe.each(DIALECTS)('import in batches (%s)', (dialect) => {
       let done = false as boolean;
       // Transactions of 20 ms (1 s in the app): several of them, however fast the machine.
       const commit = runInTemplateScope(() =>
-        batch.imports(false, 20).commit(batch.request('large.csv', lines.join('\n'))),
+        batch.imports(false, { transactionMs: 20 }).commit(batch.request('large.csv', lines.join('\n'))),
       ).finally(() => (done = true));
       // A GET that sees some of the import's rows was answered while the import still ran.
       let seen = before;
@@ -494,7 +391,7 @@ describe.each(DIALECTS)('import in batches (%s)', (dialect) => {
       expect(await stored()).toBe(before + rows);
       for (const transactionMs of [0, 30, Number.POSITIVE_INFINITY]) {
         const outcome = await runInTemplateScope(() =>
-          batch.imports(false, transactionMs).commit(batch.request('failing.csv', failing.join('\n'))),
+          batch.imports(false, { transactionMs }).commit(batch.request('failing.csv', failing.join('\n'))),
         );
         expect(outcome.ok, `transactions of ${String(transactionMs)} ms`).toBe(false);
         expect(await stored(), `transactions of ${String(transactionMs)} ms`).toBe(before + rows);

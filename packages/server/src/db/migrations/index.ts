@@ -21,6 +21,7 @@ import * as deletedSearchIndex from './20261127T0100-deleted-search-index';
 import * as userConfirmation from './20261127T0400-user-confirmation';
 import * as shippedIndexes from './20261128T0400-shipped-indexes';
 import * as historyInsertStatement from './20261128T2200-history-insert-statement';
+import * as setAsideIndexes from './20261128T2300-set-aside-indexes';
 
 /** Every system-table migration, in order. Forward-only: a released migration is never edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261127T0400-user-confirmation': userConfirmation,
   '20261128T0400-shipped-indexes': shippedIndexes,
   '20261128T2200-history-insert-statement': historyInsertStatement,
+  '20261128T2300-set-aside-indexes': setAsideIndexes,
 };

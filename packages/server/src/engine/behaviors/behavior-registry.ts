@@ -144,6 +144,11 @@ export interface CreateManyContext {
 export interface CreateManyHooks {
   before?: (context: CreateManyContext) => Promise<void> | void;
   after?: (context: CreateManyContext) => Promise<void> | void;
+  /**
+   * The columns of the model's own table these hooks look records up by (a numbering's group): a
+   * large SQLite import keeps their indexes while it sets the others aside (import-indexes.ts).
+   */
+  readsBy?: (parameters: Record<string, unknown>) => readonly string[];
 }
 
 /**
@@ -390,6 +395,13 @@ export function createsInBatches(registry: BehaviorRegistry, model: ModelTemplat
     .every(({ hooks }) => hooks.createMany !== undefined || (!hooks.beforeCreate && !hooks.afterCreate));
 }
 
+/** The columns of its own table the model's batch create hooks look records up by (CreateManyHooks.readsBy). */
+export function createManyReadsBy(registry: BehaviorRegistry, model: ModelTemplate): Set<string> {
+  return new Set(
+    registry.resolve(model).flatMap(({ hooks, parameters }) => hooks.createMany?.readsBy?.(parameters) ?? []),
+  );
+}
+
 /** Whether every behavior of the model that acts on an update has a batch form (UpdateManyHooks). */
 export function updatesInBatches(registry: BehaviorRegistry, model: ModelTemplate): boolean {
   return registry
@@ -430,7 +442,7 @@ async function runManyHook<C extends CreateManyContext>(
 /** Runs one batch hook of creates of every behavior of the model, in order (see runManyHook). */
 export function runCreateManyHook(
   registry: BehaviorRegistry,
-  stage: keyof CreateManyHooks,
+  stage: Exclude<keyof CreateManyHooks, 'readsBy'>,
   context: Omit<CreateManyContext, 'parameters'>,
 ): Promise<void> {
   return runManyHook<CreateManyContext>(

@@ -1,6 +1,8 @@
 import { AppError, type FieldError, type PermissionHolder } from '@mdis/shared';
 import { behindSavepoint } from '../../infra/db/savepoint';
-import { createsInBatches, updatesInBatches } from '../behaviors/behavior-registry';
+import { createManyReadsBy, createsInBatches, updatesInBatches } from '../behaviors/behavior-registry';
+import { countedRows } from '../schema-sync';
+import { type SetAsideIndex, rebuildIndex, setAsideIndexes } from '../schema-sync/set-aside-indexes';
 import { isConstraintError } from '../../infra/db/translate-db-error';
 import type { DynamicTrx, Row } from './dynamic-db';
 import type { RecordScope } from './record-access';
@@ -244,6 +246,20 @@ export function createRecordsImporter(deps: RecordsDeps) {
     },
 
     dialect,
+
+    /**
+     * SQLite: takes the target table's sort indexes off for a large import's creates, all but those
+     * the import reads by (foreign keys, unique ones, the batch behaviors' groups); rebuildIndex
+     * builds each again (engine/schema-sync/set-aside-indexes.ts).
+     */
+    setAsideIndexes: (trx: DynamicTrx, target: RecordTarget): Promise<SetAsideIndex[]> =>
+      setAsideIndexes(trx, target.model.table, createManyReadsBy(deps.behaviors, target.model.template)),
+
+    rebuildIndex: (trx: DynamicTrx, index: SetAsideIndex): Promise<void> => rebuildIndex(trx, index),
+
+    /** The rows the target's table holds, by its row counter (undefined for a table without one). */
+    storedRows: (trx: DynamicTrx, target: RecordTarget): Promise<number | undefined> =>
+      countedRows(trx, target.model.table),
 
     /**
      * An update put back (an import undone): `before` over the stored record, written like a form's

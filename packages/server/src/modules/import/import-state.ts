@@ -33,6 +33,8 @@ export interface ImportDeps {
   rowByRow?: boolean;
   /** SQLite creates: how long one transaction of the import runs (import-transactions.ts TRANSACTION_MS). */
   transactionMs?: number;
+  /** SQLite creates: rows an import writes before it sets its table's sort indexes aside (import-indexes.ts SET_ASIDE_AFTER_ROWS). */
+  setAsideAfterRows?: number;
   /** After a committed import: many rows may have been written (SQLite refreshes its statistics). */
   afterCommit?: () => void;
 }

@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { DynamicTrx } from '../../engine/records/dynamic-db';
 import { collectGarbage } from '../../infra/memory';
+import { importIndexes } from './import-indexes';
 import type { BatchState, ImportDeps } from './import-state';
 import type { Cell } from './readers/table-reader';
 
@@ -90,7 +91,8 @@ export const TRANSACTION_MS = 1_000;
  * (a commit with no failing row so far); once a row fails, the rest is only checked and what was
  * kept is deleted again (the compensation), so a commit still writes all rows or none. A preview
  * keeps nothing. The ids, numbers and IGSNs given in memory run on across the transactions (the
- * import's memo), so rolled-back ones do not repeat them.
+ * import's memo), so rolled-back ones do not repeat them. A large import sets its table's sort
+ * indexes aside and builds them again before it ends, kept or not (import-indexes.ts).
  */
 export async function runInParts(
   deps: ImportDeps,
@@ -103,6 +105,7 @@ export async function runInParts(
   const { importer } = deps;
   const transactionMs = deps.transactionMs ?? TRANSACTION_MS;
   const source = batches[Symbol.asyncIterator]();
+  const indexes = importIndexes(deps, state);
   let committed = false as boolean;
   let ended = false as boolean;
   let done = 0;
@@ -110,6 +113,7 @@ export async function runInParts(
     for (let first = true; !ended; first = false) {
       // The event loop's turn after a commit: the requests that waited get the connection first.
       if (!first) await betweenBatches((done += 1));
+      if (keep()) await indexes?.check();
       const mark = state.created.mark();
       await importer
         .transaction(async (trx) => {
@@ -132,6 +136,7 @@ export async function runInParts(
           state.created.reset(mark);
         });
     }
+    await indexes?.restore();
     if (keep())
       await importer.transaction(async (trx) => {
         await finish(trx);
@@ -145,6 +150,8 @@ export async function runInParts(
         for (const ids of state.created.newestFirst(REMOVE_PER_CALL))
           await importer.removeCreated(trx, state.target, ids);
       });
+    // After the removal: the indexes are built over the rows that stay.
+    await indexes?.restore();
   }
   return committed;
 }

@@ -99,5 +99,10 @@ export const uniqueCombinationAutoIncrement: BehaviorDefinition = {
     { name: 'useAlphabet', kind: 'boolean', hint: 'true: next letter (A, B, … Z, AA) instead of the next number' },
   ],
   validate: (parameters, model) => checkColumnParameters(parameters, model, ['searchFields', 'fieldToFill']),
-  hooks: { defaults: fill, beforeCreate: fill, createMany: { before: fillMany } },
+  hooks: {
+    defaults: fill,
+    beforeCreate: fill,
+    // Each group's values are read by its columns (fillMany).
+    createMany: { before: fillMany, readsBy: (parameters) => listParameter(parameters, 'searchFields') },
+  },
 };

@@ -1,0 +1,167 @@
+import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import type { AnyDb } from '../src/engine/schema-sync/ddl';
+import { rebuildIndex, setAsideIndexes } from '../src/engine/schema-sync/set-aside-indexes';
+import { runInTemplateScope } from '../src/engine/templates/template-store';
+import { runAudited } from '../src/infra/db/audit-context';
+import { type Setup, samplesCsv, setUp } from './helpers/import-samples';
+import { testConfig } from './helpers/test-app';
+
+type Row = Record<string, unknown>;
+
+// Issue 20: a large SQLite import takes its table's sort indexes off while it writes and builds
+// them again at its end, kept or not (modules/import/import-indexes.ts); a server stopped in between
+// builds them at its next start. What other readers see is read through a second connection.
+
+/** The sample table's sort indexes, which an import of samples sets aside (not those it reads by). */
+const SORT_INDEXES = [
+  'curation_sample__igsn',
+  'curation_sample__maintained__csfb_bottom_depth',
+  'curation_sample__maintained__csfb_top_depth',
+  'curation_sample__maintained__mcd_bottom_depth',
+  'curation_sample__maintained__mcd_top_depth',
+  'curation_sample__maintained__sample_combined_id',
+  'curation_sample__top',
+];
+
+describe('a large SQLite import sets its sort indexes aside', () => {
+  let setup: Setup;
+  /** What another connection sees (committed state only). */
+  let reader: SQLite.Database;
+  beforeAll(async () => {
+    setup = await setUp('sqlite');
+    const { config } = setup.t.database;
+    if (config.dialect !== 'sqlite') throw new Error('a SQLite database was asked for');
+    reader = new SQLite(config.filename, { readonly: true });
+  }, 120_000);
+  afterAll(async () => {
+    reader.close();
+    await setup.t.close();
+  });
+
+  const indexesOf = (table: string) =>
+    reader
+      .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? ORDER BY name`)
+      .all(table);
+  const namesOf = (table: string) => indexesOf(table).map((index) => (index as { name: string }).name);
+  const listed = () => reader.prepare('SELECT index_name FROM set_aside_indexes').all();
+  const stored = () => (reader.prepare(`SELECT count(*) AS n FROM curation_sample`).get() as { n: number }).n;
+
+  /**
+   * Commits `count` samples (plus `extra` lines) in transactions of one batch (999 rows, then 1,000
+   * each), setting the indexes aside past 900 rows; the sample indexes seen at each batch's progress.
+   */
+  const commit = async (count: number, extra: string[] = []) => {
+    const seen: string[][] = [];
+    const request = setup.request('samples.csv', samplesCsv(setup.chain, count, extra));
+    const outcome = await runAudited({ userId: request.user.id ?? undefined, route: 'test' }, () =>
+      runInTemplateScope(() =>
+        setup
+          .imports(false, { transactionMs: 0, setAsideAfterRows: 900 })
+          .commit(request, () => seen.push(namesOf(setup.sampleTable))),
+      ),
+    );
+    return { outcome, seen };
+  };
+
+  it('takes off only plain indexes nobody reads by, lists them, and builds them again as they were', async () => {
+    const db = setup.t.database.db as unknown as AnyDb;
+    await sql`CREATE TABLE scratch_parent (id INTEGER PRIMARY KEY)`.execute(db);
+    await sql`CREATE TABLE scratch (id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES scratch_parent (id),
+      a TEXT, b TEXT, c TEXT, u TEXT)`.execute(db);
+    for (const statement of [
+      `CREATE INDEX scratch__parent_id__a ON scratch (parent_id, a)`,
+      `CREATE INDEX scratch__a ON scratch (a)`,
+      `CREATE INDEX scratch__b__a ON scratch (b, a)`,
+      `CREATE INDEX scratch__c ON scratch (c DESC, id)`,
+      `CREATE UNIQUE INDEX scratch__u ON scratch (u)`,
+      `CREATE INDEX scratch__partial ON scratch (a) WHERE c IS NOT NULL`,
+    ])
+      await sql.raw(statement).execute(db);
+    const before = indexesOf('scratch');
+
+    const aside = await db.transaction().execute((trx) => setAsideIndexes(trx, 'scratch', new Set(['b'])));
+    expect(aside.map((index) => index.name)).toEqual(['scratch__a', 'scratch__c']);
+    expect(namesOf('scratch')).toEqual(['scratch__b__a', 'scratch__parent_id__a', 'scratch__partial', 'scratch__u']);
+    expect(listed()).toEqual([{ index_name: 'scratch__a' }, { index_name: 'scratch__c' }]);
+
+    for (const index of aside) await db.transaction().execute((trx) => rebuildIndex(trx, index));
+    expect(indexesOf('scratch')).toEqual(before);
+    expect(listed()).toEqual([]);
+    await sql`DROP TABLE scratch`.execute(db);
+    await sql`DROP TABLE scratch_parent`.execute(db);
+  });
+
+  it('builds them again when a row fails after they were set aside, and keeps no row', async () => {
+    const before = indexesOf(setup.sampleTable);
+    const rows = stored();
+
+    const { outcome, seen } = await commit(2_400, ['5065_9_Z_999_9_XX,1,1,ROCK,,,unknown split']);
+
+    expect(outcome.ok).toBe(false);
+    expect(seen.map((names) => names.includes('curation_sample__top'))).toEqual([true, false, false]);
+    expect(stored()).toBe(rows);
+    expect(indexesOf(setup.sampleTable)).toEqual(before);
+    expect(listed()).toEqual([]);
+  }, 120_000);
+
+  it('writes the rows past the threshold without the sort indexes and ends with them as they were', async () => {
+    const before = indexesOf(setup.sampleTable);
+    expect(namesOf(setup.sampleTable)).toEqual(expect.arrayContaining(SORT_INDEXES));
+
+    const { outcome, seen } = await commit(2_500);
+
+    expect(outcome.ok).toBe(true);
+    expect(stored()).toBe(2_500);
+    // The first batch (999 rows) with every index; the other two without the sort indexes.
+    expect(seen).toHaveLength(3);
+    expect(seen[0]).toEqual(expect.arrayContaining(SORT_INDEXES));
+    for (const names of seen.slice(1)) {
+      expect(names.filter((name) => SORT_INDEXES.includes(name))).toEqual([]);
+      expect(names).toEqual(
+        expect.arrayContaining(['curation_sample__section_split_id__top', 'curation_sample__sample_request_id']),
+      );
+    }
+    expect(indexesOf(setup.sampleTable)).toEqual(before);
+    expect(listed()).toEqual([]);
+    // The lists read the rebuilt index: the shallowest samples first.
+    const page = await setup.t.app.inject({
+      method: 'GET',
+      url: '/api/v1/form?name=sample&sort=top&per-page=3',
+      headers: setup.t.admin,
+    });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json<{ items: Row[] }>().items.map((item) => Number(item.top))).toEqual([0, 1, 2]);
+  }, 120_000);
+
+  it('keeps them for an import small beside its table', async () => {
+    const rows = stored();
+    expect(rows).toBeGreaterThan(2_000);
+
+    const { outcome, seen } = await commit(2_000);
+
+    expect(outcome.ok).toBe(true);
+    expect(stored()).toBe(rows + 2_000);
+    expect(seen.length).toBeGreaterThan(1);
+    for (const names of seen) expect(names).toEqual(expect.arrayContaining(SORT_INDEXES));
+  }, 120_000);
+
+  it('builds the indexes an import set aside at the next start when the server stopped before it did', async () => {
+    const before = indexesOf(setup.sampleTable);
+    const { database } = setup.t;
+    // What an import leaves when the server stops half-way: the indexes dropped and listed.
+    await (database.db as unknown as AnyDb)
+      .transaction()
+      .execute((trx) => setAsideIndexes(trx, setup.sampleTable, new Set()));
+    expect(namesOf(setup.sampleTable).filter((name) => SORT_INDEXES.includes(name))).toEqual([]);
+    expect(listed()).toHaveLength(SORT_INDEXES.length);
+
+    const next = await buildApp(testConfig({ database: database.config, dataDir: database.dataDir }), { database });
+    await next.close();
+
+    expect(indexesOf(setup.sampleTable)).toEqual(before);
+    expect(listed()).toEqual([]);
+  }, 120_000);
+});
