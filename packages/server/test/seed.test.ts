@@ -37,6 +37,7 @@ describe.each(DIALECTS)('migrations and seed (%s)', (dialect) => {
       '20261127T0400-user-confirmation',
       '20261128T0400-shipped-indexes',
       '20261128T2200-history-insert-statement',
+      '20261128T2300-set-aside-indexes',
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });
