@@ -14,6 +14,8 @@ export interface LiveIndex {
   columns: string[];
   /** PostgreSQL: a column orders NULLs last (built before indexes followed the lists' NULLS FIRST). */
   nullsLast?: boolean;
+  /** SQLite: the index covers only the rows of its WHERE clause. */
+  partial?: boolean;
 }
 
 export interface LiveForeignKey {
@@ -36,13 +38,18 @@ async function sqliteTable(db: AnyDb, table: string): Promise<LiveTable | undefi
     select name, type, "notnull", pk from pragma_table_info(${table})`.execute(db);
   if (columns.rows.length === 0) return undefined;
   // origin 'c' = made by CREATE INDEX (not a PRIMARY KEY or UNIQUE constraint's automatic index).
-  const list = await sql<{ name: string; unique: number; origin: string }>`
-    select name, "unique", origin from pragma_index_list(${table})`.execute(db);
+  const list = await sql<{ name: string; unique: number; origin: string; partial: number }>`
+    select name, "unique", origin, partial from pragma_index_list(${table})`.execute(db);
   const indices: LiveIndex[] = [];
   for (const index of list.rows.filter((i) => i.origin === 'c')) {
     const cols = await sql<{ name: string }>`
       select name from pragma_index_info(${index.name}) order by seqno`.execute(db);
-    indices.push({ name: index.name, unique: index.unique === 1, columns: cols.rows.map((c) => c.name) });
+    indices.push({
+      name: index.name,
+      unique: index.unique === 1,
+      columns: cols.rows.map((c) => c.name),
+      ...(index.partial === 1 ? { partial: true } : {}),
+    });
   }
   const fks = await sql<{ from: string; table: string }>`
     select "from", "table" from pragma_foreign_key_list(${table})`.execute(db);

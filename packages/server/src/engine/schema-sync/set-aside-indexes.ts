@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { SQLITE_CACHE_KIB } from '../../infra/db/database';
 import type { Db } from '../../infra/db/schema';
 import type { AnyDb } from './ddl';
+import { introspectTable } from './introspect';
 
 // SQLite: a large import takes its table's sort indexes off while it writes and builds them again
 // afterwards (modules/import/import-indexes.ts says when). At a million rows each row's entries went
@@ -23,21 +24,24 @@ export interface SetAsideIndex {
  * in a transaction: the drops and their list are kept together.
  */
 export async function setAsideIndexes(db: AnyDb, table: string, readBy: ReadonlySet<string>): Promise<SetAsideIndex[]> {
-  const { rows } = await sql<{ name: string; sql: string; first: string | null }>`
-    SELECT m.name AS name, m.sql AS sql,
-      (SELECT i.name FROM pragma_index_info(m.name) i WHERE i.seqno = 0) AS first
-    FROM sqlite_master m JOIN pragma_index_list(${table}) l ON l.name = m.name
-    WHERE m.type = 'index' AND l.origin = 'c' AND l."unique" = 0 AND l.partial = 0 AND m.sql IS NOT NULL
-    ORDER BY m.rowid`.execute(db);
-  const { rows: keys } = await sql<{ from: string }>`SELECT "from" FROM pragma_foreign_key_list(${table})`.execute(db);
-  const kept = new Set([...readBy, ...keys.map((key) => key.from)]);
-  const aside = rows.filter((index) => index.first !== null && !kept.has(index.first));
+  const live = await introspectTable(db, 'sqlite', table);
+  if (!live) return [];
+  const kept = new Set([...readBy, ...live.foreignKeys.map((key) => key.column)]);
+  // An index on an expression (its first column has no name: null) may serve a lookup nobody declared: it stays.
+  const names = new Set(
+    live.indices.flatMap(({ name, unique, partial, columns: [first] }) =>
+      !unique && !partial && typeof first === 'string' && !kept.has(first) ? [name] : [],
+    ),
+  );
+  const { rows } = await sql<SetAsideIndex>`SELECT name, sql FROM sqlite_master
+    WHERE type = 'index' AND tbl_name = ${table} AND sql IS NOT NULL ORDER BY rowid`.execute(db);
+  const aside = rows.filter((index) => names.has(index.name));
   for (const index of aside) {
     await sql`INSERT INTO set_aside_indexes (index_name, table_name, statement)
       VALUES (${index.name}, ${table}, ${index.sql})`.execute(db);
     await sql`DROP INDEX ${sql.ref(index.name)}`.execute(db);
   }
-  return aside.map(({ name, sql: text }) => ({ name, sql: text }));
+  return aside;
 }
 
 /**

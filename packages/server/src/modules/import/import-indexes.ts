@@ -30,21 +30,20 @@ export function importIndexes(deps: ImportDeps, state: BatchState): ImportIndexe
   // Keys naming records of the import's own table are looked up in it, batch by batch.
   if (state.keyColumns.some((key) => key.kind === 'record' && key.table === target.model.table)) return undefined;
   const after = deps.setAsideAfterRows ?? SET_ASIDE_AFTER_ROWS;
-  let rowsBefore: number | undefined;
   let due = true;
   const aside: SetAsideIndex[] = [];
   return {
     async check() {
-      if (!due) return;
-      rowsBefore ??=
-        (await importer.transaction((trx) => importer.storedRows(trx, target))) ?? Number.POSITIVE_INFINITY;
       const created = state.created.length;
-      if (created < after || created < rowsBefore) return;
+      if (!due || created < after) return;
+      // The table holds what it held before and what this import created: at least as many created as held before.
+      const stored = await importer.transaction((trx) => importer.storedRows(trx, target));
+      if (stored === undefined || created < stored - created) return;
       due = false;
       aside.push(...(await importer.transaction((trx) => importer.setAsideIndexes(trx, target))));
     },
     async restore() {
-      for (let index = aside.at(0); index !== undefined; index = aside.at(0)) {
+      for (const index of aside.slice()) {
         await importer.transaction((trx) => importer.rebuildIndex(trx, index));
         aside.shift();
         await nextTurn();

@@ -92,7 +92,7 @@ export const TRANSACTION_MS = 1_000;
  * kept is deleted again (the compensation), so a commit still writes all rows or none. A preview
  * keeps nothing. The ids, numbers and IGSNs given in memory run on across the transactions (the
  * import's memo), so rolled-back ones do not repeat them. A large import sets its table's sort
- * indexes aside and builds them again before it ends, kept or not (import-indexes.ts).
+ * indexes aside and builds them again at its very end, kept or not (import-indexes.ts).
  */
 export async function runInParts(
   deps: ImportDeps,
@@ -136,7 +136,6 @@ export async function runInParts(
           state.created.reset(mark);
         });
     }
-    await indexes?.restore();
     if (keep())
       await importer.transaction(async (trx) => {
         await finish(trx);
@@ -150,7 +149,7 @@ export async function runInParts(
         for (const ids of state.created.newestFirst(REMOVE_PER_CALL))
           await importer.removeCreated(trx, state.target, ids);
       });
-    // After the removal: the indexes are built over the rows that stay.
+    // Kept or not, before the import answers; after a removal, over the rows that stay.
     await indexes?.restore();
   }
   return committed;
