@@ -1,19 +1,22 @@
-// `npm run bench:import -- --rows N [--splits S] [--grouped] [--preview] [--upsert] [--cpu-prof DIR] [--sql-times FILE]`: issue 20's import target. Starts the
+// `npm run bench:import -- --rows N [--splits S] [--grouped] [--preview] [--upsert] [--crash-after S] [--cpu-prof DIR] [--sql-times FILE]`: issue 20's import target. Starts the
 // server on a fresh data directory (SQLite; PostgreSQL with BENCH_DATABASE_URL: a database of its
 // own is created on that server and dropped afterwards), writes the drilling chain down to S section
 // splits through the API, generates a CSV of N samples naming their split by combined id (the
 // behaviors give each its combined id and IGSN), and posts it to `POST api/v1/import/commit` (or
 // `preview`). Prints rows/s end to end (upload included) and the server's peak RSS (read from /proc
 // every 100 ms), and rows per second of the server's CPU time (steadier on a shared machine). Not part of CI: the lead runs 1M on a quiet machine; numbers compare runs on one
-// machine, they are not absolutes.
+// machine, they are not absolutes. --crash-after S (SQLite): the server is killed S seconds into the
+// commit, and another started on its data directory; prints the rows the import had kept, how long the
+// new server took to be ready (it removes them first: modules/import/unfinished-imports.ts) and what stays.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { startServer } from '../e2e/support/server';
+import { type RunningServer, type StartOptions, startServer } from '../e2e/support/server';
 import { cpuSeconds, rssMb } from './export';
 
 const { values: args } = parseArgs({
@@ -34,6 +37,8 @@ const { values: args } = parseArgs({
     'node-options': { type: 'string' },
     /** SQLite: a file the server writes its statements' times to when it stops (bench/sqlite-statement-times.mjs). */
     'sql-times': { type: 'string' },
+    /** SQLite: kill the server this many seconds into the commit, then start another on its data (see above). */
+    'crash-after': { type: 'string' },
     /** A file the server's output is written to when it stops. */
     'server-log': { type: 'string' },
   },
@@ -44,6 +49,9 @@ if (!Number.isSafeInteger(rows) || rows < 1) throw new Error('--rows must be a w
 if (!Number.isSafeInteger(splitCount) || splitCount < 1) throw new Error('--splits must be a whole number ≥ 1');
 const ADMIN = { username: 'admin', password: 'bench-Admin-password-1' };
 const postgresUrl = process.env.BENCH_DATABASE_URL || undefined;
+const crashAfter = args['crash-after'] === undefined ? undefined : Number(args['crash-after']);
+if (crashAfter !== undefined && (!(crashAfter > 0) || postgresUrl))
+  throw new Error('--crash-after takes seconds > 0, on SQLite (a PostgreSQL import is one transaction)');
 if (args['sql-times'] && postgresUrl)
   throw new Error('--sql-times times SQLite statements: run it without BENCH_DATABASE_URL');
 
@@ -179,9 +187,8 @@ interface Where {
   splits: number;
 }
 
-/** Posts one import and prints its figures: wall time, the server's CPU time and peak RSS. */
-async function measure(where: Where, step: string, csv: string, mode: 'insert' | 'upsert'): Promise<void> {
-  const { baseUrl, pid, token } = where;
+/** The multipart body of an import of `csv` into the sample form. */
+function importForm(csv: string, mode: 'insert' | 'upsert'): FormData {
   const file = path.join(os.tmpdir(), `mdis-import-bench-${String(process.pid)}.csv`);
   writeFileSync(file, csv);
   const form = new FormData();
@@ -190,6 +197,57 @@ async function measure(where: Where, step: string, csv: string, mode: 'insert' |
   form.append('file', new Blob([readFileSync(file)]), 'samples.csv');
   // The form holds its bytes: the file (up to ~100 MB at 1M rows) is not left in the temp folder.
   rmSync(file);
+  return form;
+}
+
+/** --crash-after: the server killed part-way through a commit, and the start of the next one timed. */
+async function crashAndRestart(server: RunningServer, where: Where, csv: string, seconds: number): Promise<void> {
+  const posted = postWithoutTimeout(`${where.baseUrl}/api/v1/import/commit`, where.token, importForm(csv, 'insert'));
+  const answered = posted.then(
+    () => true,
+    () => false,
+  );
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  await server.crash();
+  if (await answered) throw new Error('the commit answered before the server was killed: give --crash-after less');
+  const file = path.join(server.dataDir, 'mdis.sqlite');
+  const samples = () => {
+    const db = new SQLite(file, { readonly: true });
+    try {
+      return (db.prepare('SELECT count(*) AS n FROM curation_sample').get() as { n: number }).n;
+    } finally {
+      db.close();
+    }
+  };
+  const kept = samples();
+  const started = performance.now();
+  const options = serverOptions();
+  const next = await startServer({
+    ...options,
+    dataDir: server.dataDir,
+    env: { ...options.env, LOG_LEVEL: 'info' },
+    startTimeoutMs: 30 * 60_000,
+  });
+  const restartSeconds = (performance.now() - started) / 1000;
+  const after = samples();
+  await next.stop();
+  // What the start said about the removal (its log lines).
+  for (const line of next.output().split('\n')) if (line.includes('import that did not finish')) console.log(line);
+  console.log(
+    JSON.stringify({
+      step: 'crash',
+      afterSeconds: seconds,
+      rowsKept: kept,
+      restartSeconds: Number(restartSeconds.toFixed(2)),
+      rowsAfterRestart: after,
+    }),
+  );
+}
+
+/** Posts one import and prints its figures: wall time, the server's CPU time and peak RSS. */
+async function measure(where: Where, step: string, csv: string, mode: 'insert' | 'upsert'): Promise<void> {
+  const { baseUrl, pid, token } = where;
+  const form = importForm(csv, mode);
   const rssBefore = rssMb(pid);
   let rssPeak = rssBefore ?? 0;
   const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMb(pid) ?? 0)), 100);
@@ -226,13 +284,15 @@ async function measure(where: Where, step: string, csv: string, mode: 'insert' |
   );
 }
 
-async function main(): Promise<void> {
-  const database = postgresUrl ? await ownDatabase(postgresUrl) : undefined;
-  const server = await startServer({
-    label: 'mdis-import-bench',
+/**
+ * The server's environment and node options: the profile and statement times are written when it
+ * stops, so with --crash-after they are the second server's (its start, the removal).
+ */
+function serverOptions(databaseUrl?: string): StartOptions {
+  return {
     env: {
       MDIS_ADMIN_PASSWORD: ADMIN.password,
-      ...(database ? { DATABASE_URL: database.url } : {}),
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...(args['sql-times'] ? { MDIS_BENCH_SQL_TIMES: path.resolve(args['sql-times']) } : {}),
     },
     nodeOptions: [
@@ -242,7 +302,12 @@ async function main(): Promise<void> {
         : []),
       ...(args['node-options']?.split(' ').filter(Boolean) ?? []),
     ],
-  });
+  };
+}
+
+async function main(): Promise<void> {
+  const database = postgresUrl ? await ownDatabase(postgresUrl) : undefined;
+  const server = await startServer({ label: 'mdis-import-bench', ...serverOptions(database?.url) });
   try {
     const login = await fetch(`${server.baseUrl}/api/v1/auth/login`, {
       method: 'POST',
@@ -258,6 +323,10 @@ async function main(): Promise<void> {
       dialect: database ? 'postgres' : 'sqlite',
       splits: keys.length,
     };
+    if (crashAfter !== undefined) {
+      await crashAndRestart(server, where, csvOf(keys, rows, args.grouped), crashAfter);
+      return;
+    }
     await measure(where, args.preview ? 'preview' : 'commit', csvOf(keys, rows, args.grouped), 'insert');
     if (args.upsert && !args.preview) {
       // The same records again, by IGSN, each with a new comment: every row an update.

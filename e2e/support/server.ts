@@ -15,6 +15,8 @@ export interface RunningServer {
   dataDir: string;
   output: () => string;
   stop: () => Promise<void>;
+  /** Ends it with SIGKILL, as a crash would, and leaves the data directory for another server. */
+  crash: () => Promise<void>;
 }
 
 export interface StartOptions {
@@ -24,14 +26,19 @@ export interface StartOptions {
   label?: string;
   /** Options of node itself, before the script (e.g. `--cpu-prof`, which NODE_OPTIONS refuses). */
   nodeOptions?: string[];
+  /** How long it may take to print its URL (START_TIMEOUT_MS). */
+  startTimeoutMs?: number;
+  /** A data directory an earlier server left (see `crash`), instead of a fresh one. */
+  dataDir?: string;
 }
 
 /**
  * Starts `node --import tsx packages/server/src/main.ts` on a free port with a fresh data directory
- * and resolves once it prints its URL. stop() ends it by pid and removes the data directory.
+ * (or `options.dataDir`) and resolves once it prints its URL. stop() ends it by pid and removes the
+ * data directory.
  */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), `${options.label ?? 'mdis-e2e'}-`));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), `${options.label ?? 'mdis-e2e'}-`));
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', MDIS_DATA_DIR: dataDir };
   delete env.DATABASE_URL; // never point a test server at a developer's database by accident
   Object.assign(env, { MDIS_SEED: 'none', LOG_LEVEL: 'warn' }, options.env);
@@ -45,21 +52,27 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   const stop = () => stopChild(child, dataDir);
+  const crash = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = once(child, 'exit');
+    child.kill('SIGKILL');
+    await exited;
+  };
   try {
-    const baseUrl = await waitForReadyLine(child, () => output);
-    return { baseUrl, pid: child.pid, dataDir, output: () => output, stop };
+    const baseUrl = await waitForReadyLine(child, () => output, options.startTimeoutMs ?? START_TIMEOUT_MS);
+    return { baseUrl, pid: child.pid, dataDir, output: () => output, stop, crash };
   } catch (error) {
     await stop();
     throw error;
   }
 }
 
-function waitForReadyLine(child: ChildProcess, output: () => string): Promise<string> {
+function waitForReadyLine(child: ChildProcess, output: () => string, timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       finish();
-      reject(new Error(`The server did not print its URL within ${START_TIMEOUT_MS} ms. Output:\n${output()}`));
-    }, START_TIMEOUT_MS);
+      reject(new Error(`The server did not print its URL within ${String(timeoutMs)} ms. Output:\n${output()}`));
+    }, timeoutMs);
     const onData = () => {
       const match = READY_LINE.exec(output());
       if (match?.[1]) {

@@ -10,14 +10,24 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { AppError, type ImportCounts, type ImportMode } from '@mdis/shared';
+import {
+  AppError,
+  type ImportCounts,
+  type ImportMode,
+  type ImportProgress,
+  type ImportStep,
+  importProgressText,
+} from '@mdis/shared';
 import { ConfigError, loadConfig, parseDatabaseUrl, storageConfigOf } from '../src/config';
 import { runInTemplateScope } from '../src/engine/templates/template-store';
 import { runAudited } from '../src/infra/db/audit-context';
 import { createDatabase } from '../src/infra/db/database';
+import type { Db } from '../src/infra/db/schema';
 import { createStorage } from '../src/infra/storage/create-storage';
 import { parseStringList } from '../src/infra/db/json-columns';
 import { migrateToLatest } from '../src/infra/db/migrate';
+import { restoreSetAsideIndexes } from '../src/engine/schema-sync/set-aside-indexes';
+import { removeUnfinishedImports } from '../src/modules/import/unfinished-imports';
 import type { ImportRequest } from '../src/modules/import/import-run';
 import { countRows, kindOfFile } from '../src/modules/import/readers/table-reader';
 import { createImportCommandServices } from '../src/services';
@@ -96,7 +106,23 @@ const countsLine = (c: ImportCounts) =>
 async function progressPrinter(request: ImportRequest) {
   if (!process.stdout.isTTY) return undefined;
   const total = await countRows(request.file.path, request.file.kind, request.sheet);
-  return (done: number) => process.stdout.write(`\r  ${count(done)} of ${count(total)} rows`);
+  let written = 0;
+  // \x1b[K: the rest of the line cleared (a shorter text after a longer one).
+  const say = (progress: ImportProgress) => process.stdout.write(`\r  ${importProgressText(progress)}\x1b[K`);
+  return {
+    onProgress: (done: number) => say({ done: (written = done), total }),
+    onStep: (step: ImportStep) => say({ done: written, total, step }),
+  };
+}
+
+/** SQLite, as the server's start does: an earlier import stopped part-way is removed, its indexes built again. */
+async function cleanUpEarlierImports(db: Db): Promise<void> {
+  const warn = (about: object, message: string) => process.stderr.write(`${message}: ${JSON.stringify(about)}\n`);
+  for (const earlier of await removeUnfinishedImports(db, { info: () => undefined, warn }))
+    process.stderr.write(
+      `Removed the ${count(earlier.removed)} records of an earlier import that did not finish (batch ${earlier.batchId}).\n`,
+    );
+  await restoreSetAsideIndexes(db);
 }
 
 function printUnwritten(counts: ImportCounts, csv: string | undefined): void {
@@ -111,6 +137,7 @@ async function main(): Promise<number> {
   try {
     await migrateToLatest(database.db);
     const log = { error: (_object: object, message: string) => process.stderr.write(`${message}\n`) };
+    if (database.dialect === 'sqlite') await cleanUpEarlierImports(database.db);
     const { imports, users } = createImportCommandServices(database, createStorage(options.storage), log);
     const account = options.user === undefined ? undefined : await users.findByUsername(options.user);
     if (options.user !== undefined && !account) fail(`--user: there is no user '${options.user}'.`);
@@ -141,7 +168,8 @@ async function main(): Promise<number> {
     }
     const started = performance.now();
     const progress = await progressPrinter(request);
-    const result = await asOneRequest(() => imports.commit(request, progress, { failedRowsCsv: true }));
+    const how = { failedRowsCsv: true, onStep: progress?.onStep };
+    const result = await asOneRequest(() => imports.commit(request, progress?.onProgress, how));
     if (progress) process.stdout.write('\n');
     if (!result.ok) {
       printUnwritten(result.counts, result.failedRowsCsv);

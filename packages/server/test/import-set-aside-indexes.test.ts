@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { parseModelTemplate } from '@mdis/shared';
+import { type ImportStep, parseModelTemplate } from '@mdis/shared';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,16 +59,21 @@ describe('a large SQLite import sets its sort indexes aside', () => {
    */
   const commit = async (count: number, extra: string[] = [], onBatch?: () => void) => {
     const seen: string[][] = [];
+    const steps: ImportStep[] = [];
     const request = setup.request('samples.csv', samplesCsv(setup.chain, count, extra));
     const outcome = await runAudited({ userId: request.user.id ?? undefined, route: 'test' }, () =>
       runInTemplateScope(() =>
-        setup.imports(false, { transactionMs: 0, setAsideAfterRows: 900 }).commit(request, () => {
-          seen.push(namesOf(setup.sampleTable));
-          onBatch?.();
-        }),
+        setup.imports(false, { transactionMs: 0, setAsideAfterRows: 900 }).commit(
+          request,
+          () => {
+            seen.push(namesOf(setup.sampleTable));
+            onBatch?.();
+          },
+          { onStep: (step) => steps.push(step) },
+        ),
       ),
     );
-    return { outcome, seen };
+    return { outcome, seen, steps };
   };
 
   /** The first samples by `top` as a list shows them, and the sample indexes there were when it answered. */
@@ -120,9 +125,14 @@ describe('a large SQLite import sets its sort indexes aside', () => {
     const before = indexesOf(setup.sampleTable);
     const rows = stored();
 
-    const { outcome, seen } = await commit(2_400, ['5065_9_Z_999_9_XX,1,1,ROCK,,,unknown split']);
+    const { outcome, seen, steps } = await commit(2_400, ['5065_9_Z_999_9_XX,1,1,ROCK,,,unknown split']);
 
     expect(outcome.ok).toBe(false);
+    // What the progress says after the rows: their removal, then each index built again.
+    expect(steps).toEqual([
+      { kind: 'removing' },
+      ...SORT_INDEXES.map((_, built) => ({ kind: 'indexes', built, total: SORT_INDEXES.length })),
+    ]);
     expect(seen.map((names) => names.includes('curation_sample__top'))).toEqual([true, false, false]);
     expect(stored()).toBe(rows);
     expect(indexesOf(setup.sampleTable)).toEqual(before);

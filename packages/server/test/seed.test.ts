@@ -38,6 +38,7 @@ describe.each(DIALECTS)('migrations and seed (%s)', (dialect) => {
       '20261128T0400-shipped-indexes',
       '20261128T2200-history-insert-statement',
       '20261128T2300-set-aside-indexes',
+      '20261129T0100-unfinished-imports',
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });

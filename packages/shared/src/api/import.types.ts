@@ -56,7 +56,15 @@ export interface ImportResult {
   filter: string;
 }
 
+/**
+ * What a commit does after its rows (absent from a progress event while it writes them): `removing`
+ * the rows it kept so far, since a row failed and nothing may be kept; `indexes`: the table's indexes
+ * a large SQLite import set aside, built again (`built` of `total` so far).
+ */
+export type ImportStep = { kind: 'removing' } | { kind: 'indexes'; built: number; total: number };
+
 export interface ImportProgress {
   done: number;
   total: number;
+  step?: ImportStep;
 }

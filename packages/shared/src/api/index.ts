@@ -17,3 +17,4 @@ export * from './history.schemas';
 export * from './form-label';
 export * from './offline.schemas';
 export * from './import.types';
+export * from './import-messages';

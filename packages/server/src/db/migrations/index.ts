@@ -22,6 +22,7 @@ import * as userConfirmation from './20261127T0400-user-confirmation';
 import * as shippedIndexes from './20261128T0400-shipped-indexes';
 import * as historyInsertStatement from './20261128T2200-history-insert-statement';
 import * as setAsideIndexes from './20261128T2300-set-aside-indexes';
+import * as unfinishedImports from './20261129T0100-unfinished-imports';
 
 /** Every system-table migration, in order. Forward-only: a released migration is never edited. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261128T0400-shipped-indexes': shippedIndexes,
   '20261128T2200-history-insert-statement': historyInsertStatement,
   '20261128T2300-set-aside-indexes': setAsideIndexes,
+  '20261129T0100-unfinished-imports': unfinishedImports,
 };

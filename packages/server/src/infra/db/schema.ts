@@ -173,6 +173,18 @@ export interface ImportBatchesTable {
   undone_at: string | null;
 }
 
+/** A SQLite import committing in parts that has not finished (modules/import/unfinished-imports.ts). */
+export interface UnfinishedImportsTable {
+  batch_id: string;
+  table_name: string;
+  /** Which process runs it: os.hostname() and its pid. */
+  host: string;
+  pid: number;
+  started_at: string;
+  /** Renewed by each of its kept transactions. */
+  seen_at: string;
+}
+
 /** An index of a shipped model template that this installation was given once (seed/shipped-indexes.ts). */
 export interface ShippedIndexesTable {
   model: string;
@@ -197,6 +209,7 @@ export interface DatabaseSchema {
   import_mappings: ImportMappingsTable;
   import_batches: ImportBatchesTable;
   shipped_indexes: ShippedIndexesTable;
+  unfinished_imports: UnfinishedImportsTable;
 }
 
 export type Db = Kysely<DatabaseSchema>;

@@ -1,4 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { ImportStep } from '@mdis/shared';
 import type { SetAsideIndex } from '../../engine/schema-sync/set-aside-indexes';
 import type { BatchState, ImportDeps } from './import-state';
 
@@ -18,8 +19,11 @@ export const SET_ASIDE_AFTER_ROWS = 50_000;
 export interface ImportIndexes {
   /** Before each of the import's transactions: sets the indexes aside, in a transaction of its own, once it is due. */
   check(): Promise<void>;
-  /** Builds every set-aside index again, each in a transaction of its own (other requests wait for one at most). */
-  restore(): Promise<void>;
+  /**
+   * Builds every set-aside index again, each in a transaction of its own (other requests wait for one
+   * at most); `onStep` before each.
+   */
+  restore(onStep?: (step: ImportStep) => void): Promise<void>;
 }
 
 /** The indexes of a SQLite commit of creates; undefined where none may be set aside. */
@@ -42,8 +46,10 @@ export function importIndexes(deps: ImportDeps, state: BatchState): ImportIndexe
       due = false;
       aside.push(...(await importer.transaction((trx) => importer.setAsideIndexes(trx, target))));
     },
-    async restore() {
+    async restore(onStep) {
+      const total = aside.length;
       for (const index of aside.slice()) {
+        onStep?.({ kind: 'indexes', built: total - aside.length, total });
         await importer.transaction((trx) => importer.rebuildIndex(trx, index));
         aside.shift();
         await nextTurn();

@@ -4,7 +4,7 @@ import type { RecordScope } from '../../engine/records/record-access';
 import type { RecordTarget } from '../../engine/records/record-target';
 import type { RecordsImporter } from '../../engine/records/records-import';
 import type { TemplateSource } from '../../engine/records/record-model';
-import type { ImportCounts, ImportMode } from '@mdis/shared';
+import type { ImportCounts, ImportMode, ImportStep } from '@mdis/shared';
 import type { KeyColumn, RowError } from './import-keys';
 import type { ImportRepository } from './import.repository';
 import type { Cell } from './readers/table-reader';
@@ -16,6 +16,8 @@ export interface ImportHooks {
   /** Writes are kept (one transaction) when true and no row failed; a preview always rolls back. */
   commit: boolean;
   onProgress?: (done: number) => void;
+  /** What the commit does after its rows: removing them (a row failed), building indexes. */
+  onStep?: (step: ImportStep) => void;
   /** Each failing row with its cells and its messages (the preview's CSV of failing rows). */
   onFailedRow?: (cells: readonly Cell[], messages: string[]) => void;
   /** Last thing in the transaction of a commit that keeps its rows. */

@@ -1,7 +1,10 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { ImportStep } from '@mdis/shared';
 import type { DynamicTrx } from '../../engine/records/dynamic-db';
+import { currentBatchId } from '../../infra/db/audit-context';
 import { collectGarbage } from '../../infra/memory';
 import { importIndexes } from './import-indexes';
+import { type UnfinishedListing, unfinishedListing } from './unfinished-imports';
 import type { BatchState, ImportDeps } from './import-state';
 import type { Cell } from './readers/table-reader';
 
@@ -75,6 +78,21 @@ export async function runInOne(
   return committed;
 }
 
+/** The compensation: the records the kept transactions created deleted again, the import struck off the unfinished. */
+async function removeKept(
+  { importer }: ImportDeps,
+  state: BatchState,
+  unfinished: UnfinishedListing | undefined,
+  onStep?: (step: ImportStep) => void,
+): Promise<void> {
+  if (state.created.length === 0 && !unfinished?.listed) return;
+  if (state.created.length > 0) onStep?.({ kind: 'removing' });
+  await importer.transaction(async (trx) => {
+    for (const ids of state.created.newestFirst(REMOVE_PER_CALL)) await importer.removeCreated(trx, state.target, ids);
+    await unfinished?.strikeOff(trx);
+  });
+}
+
 /**
  * SQLite, creates only: how long one transaction of runInParts goes on taking batches. The one
  * connection serves other requests only between transactions, so this bounds how long they wait;
@@ -92,7 +110,9 @@ export const TRANSACTION_MS = 1_000;
  * kept is deleted again (the compensation), so a commit still writes all rows or none. A preview
  * keeps nothing. The ids, numbers and IGSNs given in memory run on across the transactions (the
  * import's memo), so rolled-back ones do not repeat them. A large import sets its table's sort
- * indexes aside and builds them again at its very end, kept or not (import-indexes.ts).
+ * indexes aside and builds them again at its very end, kept or not (import-indexes.ts). A commit is
+ * listed as unfinished from its first kept transaction until the one that finishes or removes it, so
+ * that a process stopped in between has its rows removed at the next start (unfinished-imports.ts).
  */
 export async function runInParts(
   deps: ImportDeps,
@@ -101,11 +121,14 @@ export async function runInParts(
   importOne: ImportOne,
   keep: () => boolean,
   finish: (trx: DynamicTrx) => Promise<void>,
+  onStep?: (step: ImportStep) => void,
 ): Promise<boolean> {
   const { importer } = deps;
   const transactionMs = deps.transactionMs ?? TRANSACTION_MS;
   const source = batches[Symbol.asyncIterator]();
   const indexes = importIndexes(deps, state);
+  // Its history's batch finds the records of an import stopped part-way (a preview keeps none).
+  const unfinished = keep() ? unfinishedListing(currentBatchId(), state.target.model.table) : undefined;
   let committed = false as boolean;
   let ended = false as boolean;
   let done = 0;
@@ -117,6 +140,7 @@ export async function runInParts(
       const mark = state.created.mark();
       await importer
         .transaction(async (trx) => {
+          if (keep()) await unfinished?.mark(trx);
           const started = performance.now();
           for (;;) {
             const next = await source.next();
@@ -131,6 +155,7 @@ export async function runInParts(
           }
           if (!keep()) throw new Rollback('rollback');
         })
+        .then(() => unfinished?.committed())
         .catch((error: unknown) => {
           if (!(error instanceof Rollback)) throw error;
           state.created.reset(mark);
@@ -139,18 +164,15 @@ export async function runInParts(
     if (keep())
       await importer.transaction(async (trx) => {
         await finish(trx);
+        await unfinished?.strikeOff(trx);
         committed = true;
       });
   } finally {
     // A failure part-way closes the file as `for await` would.
     if (!ended) await source.return?.();
-    if (!committed && state.created.length > 0)
-      await importer.transaction(async (trx) => {
-        for (const ids of state.created.newestFirst(REMOVE_PER_CALL))
-          await importer.removeCreated(trx, state.target, ids);
-      });
+    if (!committed) await removeKept(deps, state, unfinished, onStep);
     // Kept or not, before the import answers; after a removal, over the rows that stay.
-    await indexes?.restore();
+    await indexes?.restore(onStep);
   }
   return committed;
 }

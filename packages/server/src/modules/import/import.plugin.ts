@@ -1,5 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
-import { AppError, type ImportProgress, type ImportResult } from '@mdis/shared';
+import { AppError, type ImportProgress, type ImportResult, type ImportStep } from '@mdis/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -66,7 +66,10 @@ async function withUpload<T>(
   }
 }
 
-/** Server-sent events of a commit: `progress` while rows are written, then `result` (or `error`). */
+/**
+ * Server-sent events of a commit: `progress` while rows are written (with its `step` after them:
+ * removing them, building indexes), then `result` (or `error`).
+ */
 async function streamCommit(reply: FastifyReply, imports: ImportService, input: ImportRequest): Promise<void> {
   const send = (event: string, data: unknown) => reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   reply.hijack();
@@ -77,9 +80,11 @@ async function streamCommit(reply: FastifyReply, imports: ImportService, input: 
   });
   try {
     const total = await countRows(input.file.path, input.file.kind, input.sheet);
-    const progress = (done: number) => send('progress', { done, total } satisfies ImportProgress);
+    let written = 0;
+    const progress = (done: number) => send('progress', { done: (written = done), total } satisfies ImportProgress);
+    const onStep = (step: ImportStep) => send('progress', { done: written, total, step } satisfies ImportProgress);
     progress(0);
-    const result = await imports.commit(input, progress);
+    const result = await imports.commit(input, progress, { onStep });
     if (result.ok) {
       const answer: ImportResult = { batchId: result.batchId, counts: result.counts, filter: result.filter };
       send('result', { status: 200, ...answer });

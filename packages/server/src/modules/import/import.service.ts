@@ -3,6 +3,7 @@ import {
   type ImportPreview,
   type ImportResult,
   type ImportRowError,
+  type ImportStep,
   type PermissionHolder,
   effectivePermissions,
   hasRole,
@@ -72,18 +73,20 @@ export function createImportService(deps: ImportDeps) {
 
     /**
      * All rows or none; the mapping is saved for next time and the batch remembered for undo.
-     * `options.failedRowsCsv`: a refused commit also answers its failing rows as CSV (the command line).
+     * `options.failedRowsCsv`: a refused commit also answers its failing rows as CSV (the command line);
+     * `options.onStep`: what it does after its rows (removing them, building indexes).
      */
     async commit(
       request: ImportRequest,
       onProgress?: (done: number) => void,
-      options: { failedRowsCsv?: boolean } = {},
+      options: { failedRowsCsv?: boolean; onStep?: ((step: ImportStep) => void) | undefined } = {},
     ): Promise<CommitOutcome> {
       const batchId = currentBatchId() ?? '';
       const failed = options.failedRowsCsv ? failedRows() : undefined;
       const outcome = await runImport(deps, request, {
         commit: true,
         ...(onProgress ? { onProgress } : {}),
+        ...(options.onStep ? { onStep: options.onStep } : {}),
         ...(failed ? { onFailedRow: failed.onFailedRow } : {}),
         beforeCommit: (trx, counts, table) =>
           repository.addBatch(trx, { batchId, form: request.form, table, userId: request.user.id, counts }),

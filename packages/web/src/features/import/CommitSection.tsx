@@ -8,6 +8,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import PublishIcon from '@mui/icons-material/Publish';
 import UndoIcon from '@mui/icons-material/Undo';
+import { importProgressText } from '@mdis/shared';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import type { ImportPhase } from './importScreenReducer';
 import type { ImportProgress, ImportResult } from './importTypes';
@@ -30,7 +31,9 @@ export interface CommitSectionProps {
 const plural = (n: number, word: string) => `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
 
 function ProgressBar({ progress }: { progress: ImportProgress | null }) {
-  const percent = progress && progress.total > 0 ? Math.round((progress.done / progress.total) * 100) : null;
+  // After the rows (removing them, building indexes) the bar only says that work goes on.
+  const percent =
+    progress && progress.total > 0 && !progress.step ? Math.round((progress.done / progress.total) * 100) : null;
   return (
     <Box>
       <LinearProgress
@@ -39,9 +42,7 @@ function ProgressBar({ progress }: { progress: ImportProgress | null }) {
         value={percent ?? undefined}
       />
       <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-        {progress
-          ? `${progress.done.toLocaleString('en')} of ${plural(progress.total, 'row')} written`
-          : 'Starting the import…'}
+        {progress ? importProgressText(progress) : 'Starting the import…'}
       </Typography>
     </Box>
   );
