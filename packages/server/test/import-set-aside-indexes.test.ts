@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type ImportStep, parseModelTemplate } from '@mdis/shared';
-import SQLite from 'better-sqlite3';
+import type SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
@@ -10,7 +10,7 @@ import type { AnyDb } from '../src/engine/schema-sync/ddl';
 import { rebuildIndex, setAsideIndexes } from '../src/engine/schema-sync/set-aside-indexes';
 import { runInTemplateScope } from '../src/engine/templates/template-store';
 import { runAudited } from '../src/infra/db/audit-context';
-import { type Setup, samplesCsv, setUp } from './helpers/import-samples';
+import { type Setup, committedReader, samplesCsv, setUp } from './helpers/import-samples';
 import { testConfig } from './helpers/test-app';
 
 type Row = Record<string, unknown>;
@@ -36,9 +36,7 @@ describe('a large SQLite import sets its sort indexes aside', () => {
   let reader: SQLite.Database;
   beforeAll(async () => {
     setup = await setUp('sqlite');
-    const { config } = setup.t.database;
-    if (config.dialect !== 'sqlite') throw new Error('a SQLite database was asked for');
-    reader = new SQLite(config.filename, { readonly: true });
+    reader = committedReader(setup);
   }, 120_000);
   afterAll(async () => {
     reader.close();

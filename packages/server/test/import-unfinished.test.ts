@@ -3,13 +3,13 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeFileSync } from 'node:fs';
-import SQLite from 'better-sqlite3';
+import type SQLite from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { runInTemplateScope } from '../src/engine/templates/template-store';
 import { runAudited } from '../src/infra/db/audit-context';
 import { UNFINISHED_STALE_MS, importStopped, removeUnfinishedImports } from '../src/modules/import/unfinished-imports';
-import { type Setup, samplesCsv, setUp } from './helpers/import-samples';
+import { type Setup, committedReader, samplesCsv, setUp } from './helpers/import-samples';
 import { testConfig } from './helpers/test-app';
 
 // Issue 20, all rows or none across a crash: a SQLite commit runs in transactions of its own, so a
@@ -34,9 +34,7 @@ describe('an import stopped part-way is removed at the next start (SQLite)', () 
   let child: ChildProcess | undefined;
   beforeAll(async () => {
     setup = await setUp('sqlite');
-    const { config } = setup.t.database;
-    if (config.dialect !== 'sqlite') throw new Error('a SQLite database was asked for');
-    reader = new SQLite(config.filename, { readonly: true });
+    reader = committedReader(setup);
   }, 120_000);
   afterEach(() => {
     if (child?.exitCode === null) child.kill('SIGKILL');

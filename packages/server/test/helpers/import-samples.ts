@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { asDynamic } from '../../src/engine/records/dynamic-db';
 import { createLocalStorage } from '../../src/infra/storage/local-storage';
 import { registerFileStorageBehavior } from '../../src/modules/files/file-storage-behavior';
@@ -100,6 +101,13 @@ export async function setUp(dialect: (typeof DIALECTS)[number]): Promise<Setup> 
       };
     },
   };
+}
+
+/** A second connection on a SQLite setup's file: what other readers see (committed state only). */
+export function committedReader(setup: Setup): SQLite.Database {
+  const { config } = setup.t.database;
+  if (config.dialect !== 'sqlite') throw new Error('a SQLite database was asked for');
+  return new SQLite(config.filename, { readonly: true });
 }
 
 /** The CSV of `count` samples over the chain's splits (by combined id, or by id), some with a request, list values by remark. */
