@@ -165,7 +165,13 @@ browserSuite('the dashboard and template manager at every width', 'layout', (ses
       const dialog = await visible(page.getByRole('dialog', { name: 'New Simple Chart' }));
       const choose = async (label: string, option: string) => {
         await dialog.getByRole('combobox', { name: label, exact: true }).click();
-        await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
+        const listbox = await visible(page.getByRole('listbox'));
+        // A click during the menu's opening transition can be lost (the menu stays open over the
+        // dialog, CI 2026-11-28): click the option until the menu closes.
+        for (let attempt = 0; attempt < 3 && (await listbox.isVisible()); attempt++) {
+          await listbox.getByRole('option', { name: option, exact: true }).click();
+          await listbox.waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
+        }
       };
       await choose('Table', 'CoreCore');
       await choose('x Axis Column', 'core');
