@@ -26,8 +26,7 @@ import type { Db } from '../src/infra/db/schema';
 import { createStorage } from '../src/infra/storage/create-storage';
 import { parseStringList } from '../src/infra/db/json-columns';
 import { migrateToLatest } from '../src/infra/db/migrate';
-import { restoreSetAsideIndexes } from '../src/engine/schema-sync/set-aside-indexes';
-import { removeUnfinishedImports } from '../src/modules/import/unfinished-imports';
+import { recoverUnfinishedImports } from '../src/modules/import/unfinished-imports';
 import type { ImportRequest } from '../src/modules/import/import-run';
 import { countRows, kindOfFile } from '../src/modules/import/readers/table-reader';
 import { createImportCommandServices } from '../src/services';
@@ -106,23 +105,22 @@ const countsLine = (c: ImportCounts) =>
 async function progressPrinter(request: ImportRequest) {
   if (!process.stdout.isTTY) return undefined;
   const total = await countRows(request.file.path, request.file.kind, request.sheet);
-  let written = 0;
   // \x1b[K: the rest of the line cleared (a shorter text after a longer one).
   const say = (progress: ImportProgress) => process.stdout.write(`\r  ${importProgressText(progress)}\x1b[K`);
   return {
-    onProgress: (done: number) => say({ done: (written = done), total }),
-    onStep: (step: ImportStep) => say({ done: written, total, step }),
+    onProgress: (done: number) => say({ done, total }),
+    onStep: (step: ImportStep, done: number) => say({ done, total, step }),
   };
 }
 
 /** SQLite, as the server's start does: an earlier import stopped part-way is removed, its indexes built again. */
 async function cleanUpEarlierImports(db: Db): Promise<void> {
   const warn = (about: object, message: string) => process.stderr.write(`${message}: ${JSON.stringify(about)}\n`);
-  for (const earlier of await removeUnfinishedImports(db, { info: () => undefined, warn }))
+  const { removed } = await recoverUnfinishedImports(db, { info: () => undefined, warn });
+  for (const earlier of removed)
     process.stderr.write(
       `Removed the ${count(earlier.removed)} records of an earlier import that did not finish (batch ${earlier.batchId}).\n`,
     );
-  await restoreSetAsideIndexes(db);
 }
 
 function printUnwritten(counts: ImportCounts, csv: string | undefined): void {

@@ -35,8 +35,7 @@ import { accountPlugin } from './modules/account/account.plugin';
 import { oauthPlugin } from './modules/account/oauth.plugin';
 import { passwordRecoveryPlugin } from './modules/account/password-recovery.plugin';
 import { syncMaintainedColumns } from './engine/schema-sync/maintained';
-import { restoreSetAsideIndexes } from './engine/schema-sync/set-aside-indexes';
-import { removeUnfinishedImports } from './modules/import/unfinished-imports';
+import { recoverUnfinishedImports } from './modules/import/unfinished-imports';
 import { rewriteChangedMaintained } from './engine/schema-sync/maintained-refresh';
 import { rebuildNullsLastIndexes } from './engine/schema-sync/nulls-first';
 import { addShippedIndexes } from './seed/shipped-indexes';
@@ -80,10 +79,8 @@ async function syncMaintainedOnStart(
   log: FastifyBaseLogger,
 ) {
   if (database.dialect === 'sqlite') {
-    // The rows of an import stopped part-way first: the indexes are then built over what stays.
-    await removeUnfinishedImports(database.db, log);
-    const restored = await restoreSetAsideIndexes(database.db);
-    if (restored.length > 0) log.info({ indexes: restored }, 'indexes an unfinished import set aside built again');
+    const { indexes } = await recoverUnfinishedImports(database.db, log);
+    if (indexes.length > 0) log.info({ indexes }, 'indexes an unfinished import set aside built again');
   }
   const added = await addShippedIndexes(database.db, database.dialect, services.templates);
   if (added.length > 0) log.info({ indexes: added }, 'shipped indexes added to stored templates');

@@ -4,7 +4,7 @@ import { createManyReadsBy, createsInBatches, updatesInBatches } from '../behavi
 import { countedRows } from '../schema-sync';
 import { type SetAsideIndex, rebuildIndex, setAsideIndexes } from '../schema-sync/set-aside-indexes';
 import { isConstraintError } from '../../infra/db/translate-db-error';
-import type { DynamicTrx, Row } from './dynamic-db';
+import type { DynamicDb, DynamicTrx, Row } from './dynamic-db';
 import type { RecordScope } from './record-access';
 import { type RecordTarget, resolveTarget } from './record-target';
 import type { RecordsDeps } from './records-deps';
@@ -27,6 +27,25 @@ const NO_RELATIONS: RelationInput = { links: [], references: [] };
 type Reader = ReturnType<typeof createRecordsReader>;
 
 /** A link history row of a record: added (`link`) or removed, the related id under its join column. */
+/** Ids per DELETE when records an import created are removed again. */
+const REMOVE_PER_STATEMENT = 5_000;
+
+/**
+ * Deletes the rows of `table` with `ids` (records an import created), REMOVE_PER_STATEMENT per
+ * DELETE; their links go by cascade. Answers how many there were.
+ */
+export async function removeCreatedRows(trx: DynamicDb, table: string, ids: readonly number[]): Promise<number> {
+  let removed = 0;
+  for (let start = 0; start < ids.length; start += REMOVE_PER_STATEMENT) {
+    const result = await trx
+      .deleteFrom(table)
+      .where('id', 'in', ids.slice(start, start + REMOVE_PER_STATEMENT))
+      .executeTakeFirst();
+    removed += Number(result.numDeletedRows);
+  }
+  return removed;
+}
+
 export interface LinkChange {
   action: 'link' | 'unlink';
   related: Row;
@@ -238,11 +257,7 @@ export function createRecordsImporter(deps: RecordsDeps) {
 
     /** Deletes records a batch created (the compensation of an import committed in parts); links go by cascade. */
     async removeCreated(trx: DynamicTrx, target: RecordTarget, ids: readonly number[]): Promise<void> {
-      for (let start = 0; start < ids.length; start += 5_000)
-        await trx
-          .deleteFrom(target.model.table)
-          .where('id', 'in', ids.slice(start, start + 5_000))
-          .execute();
+      await removeCreatedRows(trx, target.model.table, ids);
     },
 
     dialect,

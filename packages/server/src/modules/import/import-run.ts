@@ -135,7 +135,7 @@ async function importInScope(deps: ImportDeps, request: ImportRequest, hooks: Im
     );
   const committed =
     batched && request.mode === 'insert' && importer.dialect === 'sqlite'
-      ? await runInParts(deps, state, batches(), importOne, keep, finish, hooks.onStep)
+      ? await runInParts(deps, state, batches(), importOne, keep, finish, (step) => hooks.onStep?.(step, counts.total))
       : await runInOne(deps, batches(), pipelines(deps, state) ? pipelined : oneByOne(importOne), keep, finish);
   // Key errors are found per batch before the rows' own: the list reads in row order.
   state.errors.sort((a, b) => a.row - b.row);

@@ -16,8 +16,8 @@ export interface ImportHooks {
   /** Writes are kept (one transaction) when true and no row failed; a preview always rolls back. */
   commit: boolean;
   onProgress?: (done: number) => void;
-  /** What the commit does after its rows: removing them (a row failed), building indexes. */
-  onStep?: (step: ImportStep) => void;
+  /** What the commit does after its rows (removing them: a row failed; building indexes), and the rows read. */
+  onStep?: (step: ImportStep, done: number) => void;
   /** Each failing row with its cells and its messages (the preview's CSV of failing rows). */
   onFailedRow?: (cells: readonly Cell[], messages: string[]) => void;
   /** Last thing in the transaction of a commit that keeps its rows. */

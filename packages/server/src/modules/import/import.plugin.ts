@@ -80,9 +80,8 @@ async function streamCommit(reply: FastifyReply, imports: ImportService, input: 
   });
   try {
     const total = await countRows(input.file.path, input.file.kind, input.sheet);
-    let written = 0;
-    const progress = (done: number) => send('progress', { done: (written = done), total } satisfies ImportProgress);
-    const onStep = (step: ImportStep) => send('progress', { done: written, total, step } satisfies ImportProgress);
+    const progress = (done: number) => send('progress', { done, total } satisfies ImportProgress);
+    const onStep = (step: ImportStep, done: number) => send('progress', { done, total, step } satisfies ImportProgress);
     progress(0);
     const result = await imports.commit(input, progress, { onStep });
     if (result.ok) {

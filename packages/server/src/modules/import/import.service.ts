@@ -79,7 +79,7 @@ export function createImportService(deps: ImportDeps) {
     async commit(
       request: ImportRequest,
       onProgress?: (done: number) => void,
-      options: { failedRowsCsv?: boolean; onStep?: ((step: ImportStep) => void) | undefined } = {},
+      options: { failedRowsCsv?: boolean; onStep?: ((step: ImportStep, done: number) => void) | undefined } = {},
     ): Promise<CommitOutcome> {
       const batchId = currentBatchId() ?? '';
       const failed = options.failedRowsCsv ? failedRows() : undefined;

@@ -1,6 +1,8 @@
 import { hostname } from 'node:os';
-import { sql } from 'kysely';
-import type { DynamicTrx } from '../../engine/records/dynamic-db';
+import { type DynamicTrx, asDynamic } from '../../engine/records/dynamic-db';
+import { removeCreatedRows } from '../../engine/records/records-import';
+import { tableExists } from '../../engine/schema-sync/introspect';
+import { restoreSetAsideIndexes } from '../../engine/schema-sync/set-aside-indexes';
 import { runAudited } from '../../infra/db/audit-context';
 import type { Db } from '../../infra/db/schema';
 
@@ -12,8 +14,8 @@ import type { Db } from '../../infra/db/schema';
 // still listed created, found by the batch id of their history's create rows, so an import stays all
 // rows or none across a crash too.
 
-/** Ids per DELETE of a removal. */
-const REMOVE_PER_STATEMENT = 5_000;
+/** Ids per transaction of a removal at start. */
+const REMOVE_PER_TRANSACTION = 5_000;
 
 /**
  * How long after its last kept transaction an import listed by another host, or by a process this
@@ -46,7 +48,7 @@ async function strikeOffUnfinished(trx: DynamicTrx, batchId: string): Promise<vo
 export interface UnfinishedListing {
   /** At the start of each transaction that may be kept: listed in the first, `seen_at` renewed in the others. */
   mark(trx: DynamicTrx): Promise<void>;
-  /** After a transaction was committed. */
+  /** After a transaction was committed (only one that began with `mark` can be: runInParts keeps none other). */
   committed(): void;
   /** Whether a committed transaction listed the import. */
   readonly listed: boolean;
@@ -58,14 +60,10 @@ export interface UnfinishedListing {
 export function unfinishedListing(batchId: string | undefined, table: string): UnfinishedListing | undefined {
   if (batchId === undefined) return undefined;
   let listed = false;
-  let marked = false;
   return {
-    async mark(trx) {
-      await markUnfinished(trx, batchId, table, !listed);
-      marked = true;
-    },
+    mark: (trx) => markUnfinished(trx, batchId, table, !listed),
     committed() {
-      listed ||= marked;
+      listed = true;
     },
     get listed() {
       return listed;
@@ -111,7 +109,7 @@ export interface UnfinishedLog {
 /**
  * At start (SQLite): the records each stopped unfinished import created are deleted, newest first
  * (their links go by cascade, their deletion is in the history as any other's), then its entry. Each
- * REMOVE_PER_STATEMENT in a transaction of their own: a start stopped meanwhile keeps what it removed,
+ * REMOVE_PER_TRANSACTION in a transaction of their own: a start stopped meanwhile keeps what it removed,
  * and the next one goes on (ids are never given twice: the id columns are AUTOINCREMENT). One that may
  * still run is left, with a warning; one whose removal fails (another record points at one of them)
  * stays listed for the next start, with a warning.
@@ -130,13 +128,11 @@ export async function removeUnfinishedImports(db: Db, log: UnfinishedLog): Promi
       log.info({ ...about, records: ids.length }, 'removing the records of an import that did not finish');
       const removed = await runAudited({ route: 'start: an unfinished import removed', client: 'server' }, async () => {
         let count = 0;
-        for (let start = 0; start < ids.length; start += REMOVE_PER_STATEMENT) {
-          const part = ids.slice(start, start + REMOVE_PER_STATEMENT);
-          count += await db.transaction().execute(async (trx) => {
-            const { rows } = await sql<{ id: number }>`DELETE FROM ${sql.table(entry.table_name)}
-              WHERE id IN (${sql.join(part)}) RETURNING id`.execute(trx);
-            return rows.length;
-          });
+        for (let start = 0; start < ids.length; start += REMOVE_PER_TRANSACTION) {
+          const part = ids.slice(start, start + REMOVE_PER_TRANSACTION);
+          count += await asDynamic(db)
+            .transaction()
+            .execute((trx) => removeCreatedRows(trx, entry.table_name, part));
         }
         await db.deleteFrom('unfinished_imports').where('batch_id', '=', entry.batch_id).execute();
         return count;
@@ -153,9 +149,7 @@ export async function removeUnfinishedImports(db: Db, log: UnfinishedLog): Promi
 
 /** The ids of the records an import created, newest first (none when its table is gone). */
 async function createdBy(db: Db, entry: Listed): Promise<number[]> {
-  const { rows: present } =
-    await sql`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ${entry.table_name}`.execute(db);
-  if (present.length === 0) return [];
+  if (!(await tableExists(db, 'sqlite', entry.table_name))) return [];
   const created = await db
     .selectFrom('record_history')
     .select('record_id')
@@ -166,4 +160,17 @@ async function createdBy(db: Db, entry: Listed): Promise<number[]> {
     .orderBy('record_id', 'desc')
     .execute();
   return created.map((row) => row.record_id);
+}
+
+/**
+ * What a start on SQLite (the server's, the command line's) puts right after imports that did not
+ * finish: their records removed (removeUnfinishedImports), then the indexes they set aside built
+ * again, over what stays. Answers both.
+ */
+export async function recoverUnfinishedImports(
+  db: Db,
+  log: UnfinishedLog,
+): Promise<{ removed: RemovedImport[]; indexes: string[] }> {
+  const removed = await removeUnfinishedImports(db, log);
+  return { removed, indexes: await restoreSetAsideIndexes(db) };
 }
