@@ -73,13 +73,13 @@ describe.each(DIALECTS)('an import checking the next batch during the INSERT (%s
     const calls: { rows: number; pipelined: boolean }[] = [];
     const wrapped: Importer = {
       ...importer,
-      createMany: (trx, target, rows, memo, beforeInsert) => {
-        calls.push({ rows: rows.length, pipelined: beforeInsert !== undefined });
+      createMany: (trx, target, rows, memo, options) => {
+        calls.push({ rows: rows.length, pipelined: options?.beforeInsert !== undefined });
         spoil?.(
           calls.length,
           rows.map((row) => row.record),
         );
-        return importer.createMany(trx, target, rows, memo, beforeInsert);
+        return importer.createMany(trx, target, rows, memo, options);
       },
     };
     return { wrapped, calls };

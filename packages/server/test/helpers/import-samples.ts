@@ -19,7 +19,7 @@ type Row = Record<string, unknown>;
 // import tests of the batch path share (import-batch.test.ts, import-set-aside-indexes.test.ts).
 
 /** The import's knobs a test turns (import-state.ts ImportDeps). */
-export type ImportOptions = Partial<Pick<ImportDeps, 'transactionMs' | 'setAsideAfterRows'>>;
+export type ImportOptions = Partial<Pick<ImportDeps, 'transactionMs' | 'setAsideAfterRows' | 'heldRows'>>;
 
 export interface Chain {
   splits: Row[];

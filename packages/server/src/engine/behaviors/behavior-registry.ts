@@ -128,6 +128,11 @@ export interface CreateManyContext {
    */
   memo: Map<string, unknown>;
   /**
+   * The caller writes what the hooks hold back (CreateManyHooks.held) before it keeps the import,
+   * or drops it: a hook may then hold a write back instead of doing it batch by batch.
+   */
+  holding?: boolean;
+  /**
    * The parent records of the batch's creates (the model's parent table, plain as findRecords
    * gives them) by their id as text: the engine read them for its parent check in this batch, so
    * a hook that needs them asks the database no more. Absent for updates.
@@ -149,6 +154,29 @@ export interface CreateManyHooks {
    * large SQLite import keeps their indexes while it sets the others aside (import-indexes.ts).
    */
   readsBy?: (parameters: Record<string, unknown>) => readonly string[];
+  /** What `before`/`after` held back while the context was `holding`: written later, or dropped. */
+  held?: HeldWrites;
+}
+
+/** What the hooks of held-back writes receive (HeldWrites). */
+export interface HeldContext {
+  trx: AnyDb;
+  model: ModelTemplate;
+  parameters: Record<string, unknown>;
+  /** The import's memo (CreateManyContext.memo): where the batch hooks noted what they hold. */
+  memo: Map<string, unknown>;
+}
+
+/**
+ * Writes a batch hook of creates held back across an import's batches and transactions, because
+ * together they cost less than batch by batch (the IGSN registry's rows: igsn-held.ts). `flush`
+ * writes them in the import's transaction once at least `atLeast` are held (0: all, before the
+ * import is kept); a write another record took meanwhile throws an AppError, which fails the
+ * import. `drop` forgets them: the import keeps nothing.
+ */
+export interface HeldWrites {
+  flush: (context: HeldContext, atLeast: number) => Promise<void>;
+  drop: (context: HeldContext) => Promise<void>;
 }
 
 /**
@@ -442,7 +470,7 @@ async function runManyHook<C extends CreateManyContext>(
 /** Runs one batch hook of creates of every behavior of the model, in order (see runManyHook). */
 export function runCreateManyHook(
   registry: BehaviorRegistry,
-  stage: Exclude<keyof CreateManyHooks, 'readsBy'>,
+  stage: 'before' | 'after',
   context: Omit<CreateManyContext, 'parameters'>,
 ): Promise<void> {
   return runManyHook<CreateManyContext>(
@@ -451,6 +479,20 @@ export function runCreateManyHook(
     context,
     (all, live) => ({ records: live.map((index) => all.records[index]) }),
   );
+}
+
+/** Writes (`atLeast` held, 0: all) or drops what the model's batch hooks of creates held back (HeldWrites). */
+export async function settleHeldWrites(
+  registry: BehaviorRegistry,
+  context: Omit<HeldContext, 'parameters'>,
+  atLeast: number | 'drop',
+): Promise<void> {
+  for (const { hooks, parameters } of registry.resolve(context.model)) {
+    const held = hooks.createMany?.held;
+    if (!held) continue;
+    if (atLeast === 'drop') await held.drop({ ...context, parameters });
+    else await held.flush({ ...context, parameters }, atLeast);
+  }
 }
 
 /** Runs one batch hook of updates of every behavior of the model, in order (see runManyHook). */

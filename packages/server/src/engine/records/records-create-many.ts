@@ -127,12 +127,18 @@ export async function relationErrors(
   });
 }
 
+export interface CreateManyOptions {
+  /** Awaited just before the INSERT (what it queues on the connection runs first). */
+  beforeInsert?: () => Promise<void>;
+  /** The caller settles what the behaviors hold back (CreateManyContext.holding, settleHeldWrites). */
+  holding?: boolean;
+}
+
 /**
  * Creates a batch of records in the caller's transaction. Returns, by index into `creates`, the
  * error each failed record would have thrown through writeInTransaction (a 422 with its fields);
  * the others are written and carry their new id in `record.id`. A database error is thrown as it
  * is: the caller rolls the batch back (a savepoint) and writes its records one by one.
- * `beforeInsert` is awaited just before the INSERT (what it queues on the connection runs first).
  */
 export async function createManyInTransaction(
   deps: RecordsDeps,
@@ -140,7 +146,7 @@ export async function createManyInTransaction(
   target: RecordTarget,
   creates: readonly CreateInBatch[],
   memo: Map<string, unknown>,
-  beforeInsert?: () => Promise<void>,
+  { beforeInsert, holding = false }: CreateManyOptions = {},
 ): Promise<Map<number, unknown>> {
   const { model } = target;
   const failures = new Map<number, unknown>();
@@ -164,6 +170,7 @@ export async function createManyInTransaction(
       records,
       engine,
       memo,
+      holding,
       parents,
       fail: (position, error) => {
         const index = live.at(position);

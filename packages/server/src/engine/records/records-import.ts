@@ -1,6 +1,12 @@
 import { AppError, type FieldError, type PermissionHolder } from '@mdis/shared';
 import { behindSavepoint } from '../../infra/db/savepoint';
-import { createManyReadsBy, createsInBatches, updatesInBatches } from '../behaviors/behavior-registry';
+import {
+  createManyReadsBy,
+  createsInBatches,
+  runBehaviorHook,
+  settleHeldWrites,
+  updatesInBatches,
+} from '../behaviors/behavior-registry';
 import { countedRows } from '../schema-sync';
 import { type SetAsideIndex, rebuildIndex, setAsideIndexes } from '../schema-sync/set-aside-indexes';
 import { isConstraintError } from '../../infra/db/translate-db-error';
@@ -17,9 +23,8 @@ import { readInput } from './steps/convert';
 import { type RelationInput, readRelationInput } from './steps/relation-input';
 import { translateDeleteError, translateWriteError } from './steps/translate-errors';
 import { runBeforeBehaviors } from './steps/behaviors-before';
-import { createManyInTransaction } from './records-create-many';
+import { type CreateManyOptions, createManyInTransaction } from './records-create-many';
 import { updateManyInTransaction } from './records-update-many';
-import { runBehaviorHook } from '../behaviors/behavior-registry';
 
 /** An undone update sets no m:n links and no references beyond its own columns. */
 const NO_RELATIONS: RelationInput = { links: [], references: [] };
@@ -209,23 +214,28 @@ export function createRecordsImporter(deps: RecordsDeps) {
      * Creates many checked rows at once in the import's transaction (records-create-many.ts): by
      * index, the error each failed row would have thrown through `write`. Undefined when the batch
      * met a database error: it is rolled back (a savepoint) and the caller writes its rows one by
-     * one, which names the failing row. `memo` lives as long as the import. `beforeInsert`: awaited
-     * just before the INSERT is sent (the import's pipeline queues the next batch's reads there).
+     * one, which names the failing row. `memo` lives as long as the import. `options.beforeInsert`:
+     * awaited just before the INSERT is sent (the import's pipeline queues the next batch's reads
+     * there); `options.holding`: the caller settles the writes the behaviors hold back (settleHeld).
      */
     async createMany(
       trx: DynamicTrx,
       target: RecordTarget,
       rows: readonly CheckedRow[],
       memo: Map<string, unknown>,
-      beforeInsert?: () => Promise<void>,
+      options?: CreateManyOptions,
     ): Promise<Map<number, unknown> | undefined> {
       const creates = rows.map((row) => ({ record: row.record, relations: row.relations }));
       return inSavepoint(
         trx,
         rows.map((row) => row.record),
-        () => createManyInTransaction(deps, trx, target, creates, memo, beforeInsert),
+        () => createManyInTransaction(deps, trx, target, creates, memo, options),
       );
     },
+
+    /** Writes what createMany's behaviors held back once `atLeast` are held (0: all), or drops it (settleHeldWrites). */
+    settleHeld: (trx: DynamicTrx, target: RecordTarget, memo: Map<string, unknown>, atLeast: number | 'drop') =>
+      settleHeldWrites(deps.behaviors, { trx, model: target.model.template, memo }, atLeast),
 
     /** Whether updates of the target can be written in batches (every update behavior has a batch form). */
     updatesInBatches: (target: RecordTarget) => updatesInBatches(deps.behaviors, target.model.template),

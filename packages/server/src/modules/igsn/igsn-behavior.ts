@@ -26,6 +26,7 @@ import {
   igsnTagOf,
   wantedCodes,
 } from './igsn-parameters';
+import { heldIgsns, holdMany, holdsIgsns } from './igsn-held';
 import { createIgsnRegistry } from './igsn-registry.repository';
 import { readIgsnSettings } from './igsn-settings';
 
@@ -239,7 +240,7 @@ async function issueMany(context: CreateManyContext, defaults: IgsnDefaults): Pr
   }
   if (sequential && lastIssued !== undefined) memo.set(lastKey, lastIssued);
   const registered = settings.saveToDatabase
-    ? await registerMany(context, column, planned)
+    ? await registerMany(context, column, planned, !sequential && holdsIgsns(connection, context.holding))
     : new Set(planned.map((p) => p.index));
   for (const { index, igsn } of planned) {
     if (registered.has(index)) (records[index] as Record<string, unknown>)[column] = igsn;
@@ -257,17 +258,21 @@ async function registerMany(
   context: CreateManyContext,
   column: string,
   planned: readonly { index: number; igsn: string }[],
+  hold: boolean,
 ): Promise<Set<number>> {
   const { model, records } = context;
-  const registry = createIgsnRegistry(context.trx as unknown as Connection);
+  const connection = context.trx as unknown as Connection;
+  const registry = createIgsnRegistry(connection);
   const idOf = (index: number) => Number(records[index]?.id);
   const first = new Map<string, number>();
   for (const { index, igsn } of planned) if (!first.has(igsn)) first.set(igsn, index);
-  const inserted = await registry.registerMany(
-    [...first].map(([igsn, index]) => ({ igsn, data_model: model.fullName, model_id: idOf(index) })),
-  );
-  const held = [...first.keys()].filter((igsn) => !inserted.has(igsn));
-  const owners = new Map((await registry.findMany(held)).map((row) => [row.igsn, row]));
+  const rows = [...first].map(([igsn, index]) => ({ igsn, data_model: model.fullName, model_id: idOf(index) }));
+  // Held until the import settles them (igsn-held.ts); one an earlier batch holds has no owner here: a duplicate.
+  const inserted = hold
+    ? await holdMany(connection, context.memo, model.fullName, rows)
+    : await registry.registerMany(rows);
+  const taken = [...first.keys()].filter((igsn) => !inserted.has(igsn));
+  const owners = new Map((await registry.findMany(taken)).map((row) => [row.igsn, row]));
   const ok = new Set<number>();
   for (const { index, igsn } of planned) {
     const owner = owners.get(igsn);
@@ -322,7 +327,7 @@ async function keepIssued(
 function createHooks(defaults: IgsnDefaults) {
   return {
     // A batch of creates (an import) carries its ids: every IGSN before the one insert.
-    createMany: { before: (context: CreateManyContext) => issueMany(context, defaults) },
+    createMany: { before: (context: CreateManyContext) => issueMany(context, defaults), held: heldIgsns },
 
     // After the insert: the number part needs the new id. The row is updated in the same transaction.
     afterCreate: (context: BehaviorContext) => {

@@ -221,7 +221,7 @@ async function writeCreates(
         state.target,
         creates.map((c) => c.checked),
         state.memo,
-        beforeInsert,
+        { ...(beforeInsert ? { beforeInsert } : {}), holding: state.holding },
       )
     : undefined;
   if (failures) {

@@ -80,6 +80,7 @@ async function importInScope(deps: ImportDeps, request: ImportRequest, hooks: Im
   const table = readTable(request.file.path, request.file.kind, request.sheet);
   const counts: ImportCounts = { total: 0, new: 0, updated: 0, unchanged: 0, errors: 0 };
   const batched = !deps.rowByRow && importer.createsInBatches(target);
+  const inParts = batched && request.mode === 'insert' && importer.dialect === 'sqlite';
   const state: BatchState = {
     target,
     scope,
@@ -93,6 +94,7 @@ async function importInScope(deps: ImportDeps, request: ImportRequest, hooks: Im
     batched,
     batchedUpdates: !deps.rowByRow && request.mode === 'upsert' && importer.updatesInBatches(target),
     memo: new Map(),
+    holding: inParts,
     created: new CreatedIds(),
   };
   let headers: string[] = [];
@@ -133,10 +135,9 @@ async function importInScope(deps: ImportDeps, request: ImportRequest, hooks: Im
         },
       ),
     );
-  const committed =
-    batched && request.mode === 'insert' && importer.dialect === 'sqlite'
-      ? await runInParts(deps, state, batches(), importOne, keep, finish, (step) => hooks.onStep?.(step, counts.total))
-      : await runInOne(deps, batches(), pipelines(deps, state) ? pipelined : oneByOne(importOne), keep, finish);
+  const committed = inParts
+    ? await runInParts(deps, state, batches(), importOne, keep, finish, (step) => hooks.onStep?.(step, counts.total))
+    : await runInOne(deps, batches(), pipelines(deps, state) ? pipelined : oneByOne(importOne), keep, finish);
   // Key errors are found per batch before the rows' own: the list reads in row order.
   state.errors.sort((a, b) => a.row - b.row);
   return {

@@ -37,6 +37,8 @@ export interface ImportDeps {
   transactionMs?: number;
   /** SQLite creates: rows an import writes before it sets its table's sort indexes aside (import-indexes.ts SET_ASIDE_AFTER_ROWS). */
   setAsideAfterRows?: number;
+  /** SQLite creates: held writes a kept transaction writes at its end (import-transactions.ts HELD_ROWS). */
+  heldRows?: number;
   /** After a committed import: many rows may have been written (SQLite refreshes its statistics). */
   afterCommit?: () => void;
 }
@@ -58,6 +60,8 @@ export interface BatchState {
   batchedUpdates: boolean;
   /** What the batch hooks carry from one batch to the next (RecordsImporter.createMany). */
   memo: Map<string, unknown>;
+  /** The batch hooks may hold writes back: the import settles them (runInParts, RecordsImporter.settleHeld). */
+  holding: boolean;
   /** The ids of the records created so far (the compensation of runInParts deletes them). */
   created: CreatedIds;
 }

@@ -103,6 +103,12 @@ async function removeKept(
 export const TRANSACTION_MS = 1_000;
 
 /**
+ * SQLite, creates only: how many writes the behaviors held back (state.holding: the IGSN registry's
+ * rows, modules/igsn/igsn-held.ts) a kept transaction writes at its end, once so many are held.
+ */
+export const HELD_ROWS = 100_000;
+
+/**
  * SQLite, creates only: one transaction per run of batches (TRANSACTION_MS of work, at least one
  * batch), so that the single connection serves other requests between them instead of waiting for
  * the whole import (docs/decisions.md). A transaction is kept while the import can still be kept
@@ -113,6 +119,8 @@ export const TRANSACTION_MS = 1_000;
  * indexes aside and builds them again at its very end, kept or not (import-indexes.ts). A commit is
  * listed as unfinished from its first kept transaction until the one that finishes or removes it, so
  * that a process stopped in between has its rows removed at the next start (unfinished-imports.ts).
+ * What the behaviors hold back (state.holding: the IGSN registry's rows) is written at the end of a
+ * kept transaction once it is much, and the rest before the import is kept; else it is dropped.
  */
 export async function runInParts(
   deps: ImportDeps,
@@ -154,6 +162,7 @@ export async function runInParts(
             await betweenBatches((done += 1));
           }
           if (!keep()) throw new Rollback('rollback');
+          await importer.settleHeld(trx, state.target, state.memo, deps.heldRows ?? HELD_ROWS);
         })
         .then(() => unfinished?.committed())
         .catch((error: unknown) => {
@@ -163,6 +172,7 @@ export async function runInParts(
     }
     if (keep())
       await importer.transaction(async (trx) => {
+        await importer.settleHeld(trx, state.target, state.memo, 0);
         await finish(trx);
         await unfinished?.strikeOff(trx);
         committed = true;
@@ -171,6 +181,8 @@ export async function runInParts(
     // A failure part-way closes the file as `for await` would.
     if (!ended) await source.return?.();
     if (!committed) await removeKept(deps, state, unfinished, onStep);
+    // Kept: nothing is left held; not kept: what is held goes with the rows.
+    await importer.transaction((trx) => importer.settleHeld(trx, state.target, state.memo, 'drop'));
     // Kept or not, before the import answers; after a removal, over the rows that stay.
     await indexes?.restore(onStep);
   }
