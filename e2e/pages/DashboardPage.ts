@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { field, visible } from '../support/wait';
+import { field, pickOption, visible } from '../support/wait';
 
 /** The dashboard ('/'): the edit mode switch, the widget grid and the 'Inactive Widgets' area. */
 export class DashboardPage {
@@ -70,8 +70,7 @@ export class DashboardPage {
 
   /** Picks `option` in a MUI select of the settings dialog. */
   async chooseSetting(label: string, option: string): Promise<void> {
-    await this.settingsDialog.getByRole('combobox', { name: label }).click();
-    await this.page.getByRole('option', { name: option, exact: true }).click();
+    await pickOption(this.page, this.settingsDialog.getByRole('combobox', { name: label }), option);
   }
 
   async saveSettings(): Promise<void> {

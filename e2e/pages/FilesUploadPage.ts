@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { hasText, visible } from '../support/wait';
+import { hasText, pickOption, visible } from '../support/wait';
 
 export interface UploadFile {
   name: string;
@@ -67,8 +67,7 @@ export class FilesUploadPage {
       if (Date.now() > deadline) throw new Error(`Expected the ${label} select to be enabled`);
       await this.page.waitForTimeout(100);
     }
-    await select.click();
-    await this.page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
+    await pickOption(this.page, select, option);
     await hasText(select, option);
   }
 

@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { hasText, hidden, visible, waitForRoute } from '../support/wait';
+import { hasText, hidden, pickOption, visible, waitForRoute } from '../support/wait';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -44,8 +44,7 @@ export class FormPage {
   async chooseFilter(label: string, option: string): Promise<void> {
     const input = this.filter(label);
     await this.waitEnabled(input, `the ${label} filter`);
-    await input.click();
-    await this.page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
+    await pickOption(this.page, input, option);
     await this.waitForValue(input, option);
   }
 

@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { hasText, visible } from '../support/wait';
+import { hasText, pickOption, visible } from '../support/wait';
 
 export interface ImportFile {
   name: string;
@@ -45,8 +45,7 @@ export class ImportPage {
   }
 
   async map(header: string, optionName: string): Promise<void> {
-    await this.mappingOf(header).click();
-    await this.page.getByRole('option', { name: optionName, exact: true }).click();
+    await pickOption(this.page, this.mappingOf(header), optionName);
   }
 
   button(name: string | RegExp): Locator {

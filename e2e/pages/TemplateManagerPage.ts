@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { field, hasText, visible } from '../support/wait';
+import { field, hasText, pickOption, visible } from '../support/wait';
 
 /** The template manager's pages: main page, data-model editor, model forms and form editor. */
 export class TemplateManagerPage {
@@ -19,8 +19,7 @@ export class TemplateManagerPage {
 
   /** A MUI select (TextField select) by its label, then the option with this text. */
   async choose(label: string, option: string, scope: Page | Locator = this.page): Promise<void> {
-    await scope.getByRole('combobox', { name: label }).click();
-    await this.page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
+    await pickOption(this.page, scope.getByRole('combobox', { name: label }), option);
   }
 
   /** Types into a field that commits on blur (names are converted then). */

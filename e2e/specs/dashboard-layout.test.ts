@@ -7,7 +7,7 @@ import { TemplateManagerPage } from '../pages/TemplateManagerPage';
 import { apiCreateRecord, apiLogin, apiSeedHole } from '../support/api';
 import { ADMIN } from '../support/env';
 import { browserSuite } from '../support/suite';
-import { hasText, visible } from '../support/wait';
+import { hasText, pickOption, visible } from '../support/wait';
 
 // Issue 24: the dashboard and the template manager at every width (a 390×844 phone included),
 // and no page error when the dashboard is left while its map is still settling.
@@ -164,14 +164,7 @@ browserSuite('the dashboard and template manager at every width', 'layout', (ses
       await page.getByRole('menuitem', { name: 'Simple Chart' }).click();
       const dialog = await visible(page.getByRole('dialog', { name: 'New Simple Chart' }));
       const choose = async (label: string, option: string) => {
-        await dialog.getByRole('combobox', { name: label, exact: true }).click();
-        const listbox = await visible(page.getByRole('listbox'));
-        // A click during the menu's opening transition can be lost (the menu stays open over the
-        // dialog, CI 2026-11-28): click the option until the menu closes.
-        for (let attempt = 0; attempt < 3 && (await listbox.isVisible()); attempt++) {
-          await listbox.getByRole('option', { name: option, exact: true }).click();
-          await listbox.waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
-        }
+        await pickOption(page, dialog.getByRole('combobox', { name: label, exact: true }), option);
       };
       await choose('Table', 'CoreCore');
       await choose('x Axis Column', 'core');

@@ -72,3 +72,17 @@ export async function settled(locator: Locator): Promise<void> {
     await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
   });
 }
+
+/**
+ * Opens a single-choice MUI select and picks the option with this name. A click that falls in the
+ * menu's opening transition can be lost, leaving the menu open over what comes next (a fresh-clone
+ * CI run, 2026-11-28): the option is clicked until the menu closes, three times at most.
+ */
+export async function pickOption(page: Page, select: Locator, option: string): Promise<void> {
+  await select.click();
+  const listbox = await visible(page.getByRole('listbox'));
+  for (let attempt = 0; attempt < 3 && (await listbox.isVisible()); attempt++) {
+    await listbox.getByRole('option', { name: option, exact: true }).click();
+    await listbox.waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
+  }
+}
