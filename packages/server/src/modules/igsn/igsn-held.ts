@@ -1,5 +1,5 @@
 import { AppError, IgsnError } from '@mdis/shared';
-import { type Kysely, SqliteAdapter, sql } from 'kysely';
+import { CompiledQuery, type Kysely, SqliteAdapter, sql } from 'kysely';
 import type { HeldContext, HeldWrites } from '../../engine/behaviors/behavior-registry';
 import { createIgsnRegistry, type IgsnRegistryRow } from './igsn-registry.repository';
 
@@ -48,6 +48,20 @@ async function madeTable(connection: Connection, table: string): Promise<boolean
   return true;
 }
 
+/** The held table's INSERT of `rows` rows, by table and count: its text is made once, not a query tree per batch. */
+const insertTexts = new Map<string, string>();
+
+function insertText(table: string, rows: number): string {
+  const key = `${table}:${String(rows)}`;
+  let text = insertTexts.get(key);
+  if (!text) {
+    const values = Array.from({ length: rows }, () => '(?, ?, ?, ?)').join(', ');
+    text = `INSERT INTO temp."${table}" (igsn, data_model, model_id, created_at) VALUES ${values}`;
+    insertTexts.set(key, text);
+  }
+  return text;
+}
+
 const memoKey = (model: string) => `IgsnBehavior:held:${model}`;
 
 /** Whether the registry rows of this import's batches can be held (SQLite, the import settles them). */
@@ -74,16 +88,14 @@ export async function holdMany(
     memo.set(memoKey(model), held);
   }
   await madeTable(connection, held.table);
-  const issued = new Set(
-    (await createIgsnRegistry(connection).findMany(rows.map((row) => row.igsn))).map((r) => r.igsn),
-  );
+  const issued = await createIgsnRegistry(connection).issued(rows.map((row) => row.igsn));
   const { igsns, table } = held;
   const fresh = rows.filter((row) => !issued.has(row.igsn) && !igsns.has(row.igsn));
   if (fresh.length === 0) return new Set();
   const createdAt = new Date().toISOString();
-  await sql`INSERT INTO temp.${sql.id(table)} (igsn, data_model, model_id, created_at) VALUES ${sql.join(
-    fresh.map((row) => sql`(${row.igsn}, ${row.data_model}, ${row.model_id}, ${createdAt})`),
-  )}`.execute(connection);
+  const parameters: unknown[] = [];
+  for (const row of fresh) parameters.push(row.igsn, row.data_model, row.model_id, createdAt);
+  await connection.executeQuery(CompiledQuery.raw(insertText(table, fresh.length), parameters));
   for (const row of fresh) igsns.add(row.igsn);
   return new Set(fresh.map((row) => row.igsn));
 }

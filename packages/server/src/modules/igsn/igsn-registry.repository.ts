@@ -1,4 +1,4 @@
-import { type Kysely, PostgresAdapter, type Selectable, sql } from 'kysely';
+import { CompiledQuery, type Kysely, PostgresAdapter, type Selectable, sql } from 'kysely';
 import type { Db, IgsnRegistryTable } from '../../infra/db/schema';
 
 type RegistryTables = { igsn_registry: IgsnRegistryTable };
@@ -44,6 +44,21 @@ async function registerMany(db: Kysely<RegistryTables>, rows: readonly IgsnRegis
   return new Set(inserted.map((row) => row.igsn));
 }
 
+/** `SELECT igsn ... IN (?, …)` by the number of IGSNs: the text made once, not a query tree per batch. */
+const issuedTexts = new Map<number, string>();
+
+/** Those of `igsns` the registry holds (an import's batch: one statement, its text reused). */
+async function issued(db: Kysely<RegistryTables>, igsns: readonly string[]): Promise<Set<string>> {
+  if (igsns.length === 0) return new Set();
+  let text = issuedTexts.get(igsns.length);
+  if (!text) {
+    text = `SELECT igsn FROM igsn_registry WHERE igsn IN (${igsns.map(() => '?').join(', ')})`;
+    issuedTexts.set(igsns.length, text);
+  }
+  const { rows } = await db.executeQuery<{ igsn: string }>(CompiledQuery.raw(text, [...igsns]));
+  return new Set(rows.map((row) => row.igsn));
+}
+
 /**
  * Queries on the registry of issued IGSNs. Works on any connection or transaction: the IGSN
  * behavior passes the record's write transaction, so a refused record registers nothing.
@@ -65,6 +80,9 @@ export function createIgsnRegistry(connection: Db | Kysely<never>) {
         .where('model_id', '=', modelId)
         .orderBy('id')
         .executeTakeFirst(),
+
+    /** Those of these IGSNs the registry holds (an import's batch). */
+    issued: (igsns: readonly string[]): Promise<Set<string>> => issued(db, igsns),
 
     /** The registry rows of these IGSNs (the back-fill: one query per page). */
     findMany: (igsns: readonly string[]): Promise<IgsnRegistryRow[]> =>
