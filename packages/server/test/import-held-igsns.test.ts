@@ -1,10 +1,9 @@
-import type SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runInTemplateScope } from '../src/engine/templates/template-store';
 import { runAudited } from '../src/infra/db/audit-context';
 import type { ImportRequest } from '../src/modules/import/import-run';
-import { type ImportOptions, type Setup, committedReader, samplesCsv, setUp } from './helpers/import-samples';
+import { type ImportOptions, samplesCsv, sqliteWithReader } from './helpers/import-samples';
 
 // Issue 20: a large SQLite import holds its records' IGSN registry rows in a TEMP table and moves
 // them into igsn_registry many at a time (modules/igsn/igsn-held.ts); an IGSN stays issued once.
@@ -13,36 +12,27 @@ import { type ImportOptions, type Setup, committedReader, samplesCsv, setUp } fr
 const DUPLICATE = (igsn: string) => `The IGSN ${igsn} has already been issued for another record.`;
 
 describe('a large SQLite import holds its IGSN registry rows', () => {
-  let setup: Setup;
-  /** What another connection sees (committed state only). */
-  let reader: SQLite.Database;
-  beforeAll(async () => {
-    setup = await setUp('sqlite');
-    reader = committedReader(setup);
-  }, 120_000);
-  afterAll(async () => {
-    reader.close();
-    await setup.t.close();
-  });
+  /** The setup, and what another connection sees (committed state only). */
+  const sqlite = sqliteWithReader();
 
   const count = (query: string, ...parameters: unknown[]) =>
-    (reader.prepare(query).get(...parameters) as { n: number }).n;
+    (sqlite.reader.prepare(query).get(...parameters) as { n: number }).n;
   const storedSamples = () => count('SELECT count(*) AS n FROM curation_sample');
   const lastSample = () => count('SELECT coalesce(max(id), 0) AS n FROM curation_sample');
   /** The app connection's held tables (TEMP tables are that connection's own). */
   const heldTables = async () =>
     (
       await sql<{ name: string }>`SELECT name FROM temp.sqlite_master WHERE name LIKE 'mdis_held_igsns_%'`.execute(
-        setup.t.database.db,
+        sqlite.setup.t.database.db,
       )
     ).rows;
   const run = <T>(work: () => Promise<T>) => runAudited({ userId: 1, route: 'test' }, () => runInTemplateScope(work));
   /** A commit (or preview) in transactions of one batch each: 999 rows, then 1,000 each. */
-  const importOf = (options: ImportOptions = {}) => setup.imports(false, { transactionMs: 0, ...options });
+  const importOf = (options: ImportOptions = {}) => sqlite.setup.imports(false, { transactionMs: 0, ...options });
 
   /** `count` samples of the first split, row `n` (from 1) with the IGSN `igsns[n]` where given. */
   const csvWith = (rows: number, igsns: Record<number, string>) => {
-    const split = String(setup.chain.splits[0]?.combined_id);
+    const split = String(sqlite.setup.chain.splits[0]?.combined_id);
     const lines = ['Section Split ID,top,igsn'];
     for (let row = 1; row <= rows; row++) lines.push(`${split},${String(row % 100)},${igsns[row] ?? ''}`);
     return lines.join('\n');
@@ -53,7 +43,7 @@ describe('a large SQLite import holds its IGSN registry rows', () => {
     const seen: { samples: number; registered: number }[] = [];
     const registered = () =>
       count(`SELECT count(*) AS n FROM igsn_registry WHERE data_model = 'CurationSample' AND model_id > ?`, afterId);
-    const request = setup.request('samples.csv', samplesCsv(setup.chain, 4_500));
+    const request = sqlite.setup.request('samples.csv', samplesCsv(sqlite.setup.chain, 4_500));
     const outcome = await run(() =>
       importOf({ heldRows: 1_500 }).commit(request, () =>
         seen.push({ samples: storedSamples(), registered: registered() }),
@@ -79,7 +69,7 @@ describe('a large SQLite import holds its IGSN registry rows', () => {
   }, 120_000);
 
   it('refuses an IGSN an earlier transaction of the import holds, in the preview as in the commit', async () => {
-    const issued = String(setup.chain.splits[0]?.igsn);
+    const issued = String(sqlite.setup.chain.splits[0]?.igsn);
     const repeated = 'ICDP5065XHELD0001';
     const csv = csvWith(2_200, { 1: repeated, 1_500: repeated, 2_000: issued });
     const expected = [
@@ -89,12 +79,12 @@ describe('a large SQLite import holds its IGSN registry rows', () => {
     const errorsOf = (outcome: { errors: { row: number; column: string | null; message: string }[] }) =>
       outcome.errors.map((e) => [e.row, e.column, e.message]);
     // Row 1,500 is in the second transaction: the preview rolled the first back, and still refuses it.
-    const preview = await run(() => importOf().preview(setup.request('repeat.csv', csv)));
+    const preview = await run(() => importOf().preview(sqlite.setup.request('repeat.csv', csv)));
     expect(preview.counts).toMatchObject({ total: 2_200, new: 2_198, errors: 2 });
     expect(errorsOf(preview)).toEqual(expected);
 
     const before = storedSamples();
-    const commit = await run(() => importOf().commit(setup.request('repeat.csv', csv)));
+    const commit = await run(() => importOf().commit(sqlite.setup.request('repeat.csv', csv)));
     expect(commit.ok).toBe(false);
     expect(errorsOf(commit as unknown as Parameters<typeof errorsOf>[0])).toEqual(expected);
     expect(storedSamples()).toBe(before);
@@ -104,20 +94,20 @@ describe('a large SQLite import holds its IGSN registry rows', () => {
 
   it('fails the import, keeping nothing, when another request registered a held IGSN meanwhile', async () => {
     const rival = 'ICDP5065XRIVAL01';
-    const request: ImportRequest = setup.request('rival.csv', csvWith(2_500, { 1: rival }));
+    const request: ImportRequest = sqlite.setup.request('rival.csv', csvWith(2_500, { 1: rival }));
     const before = storedSamples();
     let registration: Promise<unknown> | undefined;
     const commit = run(() =>
       importOf().commit(request, () => {
         // Sent inside the import's first transaction: it runs when that one is committed, between two.
         registration ??= sql`INSERT INTO igsn_registry (igsn, data_model, model_id, created_at)
-          VALUES (${rival}, 'CurationCore', 999999, '2026-11-28T00:00:00.000Z')`.execute(setup.t.database.db);
+          VALUES (${rival}, 'CurationCore', 999999, '2026-11-28T00:00:00.000Z')`.execute(sqlite.setup.t.database.db);
       }),
     );
     await expect(commit).rejects.toMatchObject({ status: 409, message: DUPLICATE(rival) });
     await registration;
     expect(storedSamples()).toBe(before);
-    expect(reader.prepare('SELECT data_model FROM igsn_registry WHERE igsn = ?').all(rival)).toEqual([
+    expect(sqlite.reader.prepare('SELECT data_model FROM igsn_registry WHERE igsn = ?').all(rival)).toEqual([
       { data_model: 'CurationCore' },
     ]);
     expect(await heldTables()).toEqual([]);

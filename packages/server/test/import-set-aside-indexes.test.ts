@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type ImportStep, parseModelTemplate } from '@mdis/shared';
-import type SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { createBehaviorRegistry, createManyReadsBy } from '../src/engine/behaviors/behavior-registry';
 import { registerBuiltinBehaviors } from '../src/engine/behaviors';
@@ -10,7 +9,7 @@ import type { AnyDb } from '../src/engine/schema-sync/ddl';
 import { rebuildIndex, setAsideIndexes } from '../src/engine/schema-sync/set-aside-indexes';
 import { runInTemplateScope } from '../src/engine/templates/template-store';
 import { runAudited } from '../src/infra/db/audit-context';
-import { type Setup, committedReader, samplesCsv, setUp } from './helpers/import-samples';
+import { samplesCsv, sqliteWithReader } from './helpers/import-samples';
 import { testConfig } from './helpers/test-app';
 
 type Row = Record<string, unknown>;
@@ -31,25 +30,16 @@ const SORT_INDEXES = [
 ];
 
 describe('a large SQLite import sets its sort indexes aside', () => {
-  let setup: Setup;
-  /** What another connection sees (committed state only). */
-  let reader: SQLite.Database;
-  beforeAll(async () => {
-    setup = await setUp('sqlite');
-    reader = committedReader(setup);
-  }, 120_000);
-  afterAll(async () => {
-    reader.close();
-    await setup.t.close();
-  });
+  /** The setup, and what another connection sees (committed state only). */
+  const sqlite = sqliteWithReader();
 
   const indexesOf = (table: string) =>
-    reader
+    sqlite.reader
       .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? ORDER BY name`)
       .all(table);
   const namesOf = (table: string) => indexesOf(table).map((index) => (index as { name: string }).name);
-  const listed = () => reader.prepare('SELECT index_name FROM set_aside_indexes').all();
-  const stored = () => (reader.prepare(`SELECT count(*) AS n FROM curation_sample`).get() as { n: number }).n;
+  const listed = () => sqlite.reader.prepare('SELECT index_name FROM set_aside_indexes').all();
+  const stored = () => (sqlite.reader.prepare(`SELECT count(*) AS n FROM curation_sample`).get() as { n: number }).n;
 
   /**
    * Commits `count` samples (plus `extra` lines) in transactions of one batch (999 rows, then 1,000
@@ -58,13 +48,13 @@ describe('a large SQLite import sets its sort indexes aside', () => {
   const commit = async (count: number, extra: string[] = [], onBatch?: () => void) => {
     const seen: string[][] = [];
     const steps: ImportStep[] = [];
-    const request = setup.request('samples.csv', samplesCsv(setup.chain, count, extra));
+    const request = sqlite.setup.request('samples.csv', samplesCsv(sqlite.setup.chain, count, extra));
     const outcome = await runAudited({ userId: request.user.id ?? undefined, route: 'test' }, () =>
       runInTemplateScope(() =>
-        setup.imports(false, { transactionMs: 0, setAsideAfterRows: 900 }).commit(
+        sqlite.setup.imports(false, { transactionMs: 0, setAsideAfterRows: 900 }).commit(
           request,
           () => {
-            seen.push(namesOf(setup.sampleTable));
+            seen.push(namesOf(sqlite.setup.sampleTable));
             onBatch?.();
           },
           { onStep: (step) => steps.push(step) },
@@ -76,16 +66,16 @@ describe('a large SQLite import sets its sort indexes aside', () => {
 
   /** The first samples by `top` as a list shows them, and the sample indexes there were when it answered. */
   const shallowest = async () => {
-    const page = await setup.t.app.inject({
+    const page = await sqlite.setup.t.app.inject({
       method: 'GET',
       url: '/api/v1/form?name=sample&sort=top&per-page=3',
-      headers: setup.t.admin,
+      headers: sqlite.setup.t.admin,
     });
-    return { status: page.statusCode, body: page.body, indexes: namesOf(setup.sampleTable) };
+    return { status: page.statusCode, body: page.body, indexes: namesOf(sqlite.setup.sampleTable) };
   };
 
   it('takes off only plain column indexes nobody reads by, lists them, and builds them again as they were', async () => {
-    const db = setup.t.database.db as unknown as AnyDb;
+    const db = sqlite.setup.t.database.db as unknown as AnyDb;
     await sql`CREATE TABLE scratch_parent (id INTEGER PRIMARY KEY)`.execute(db);
     await sql`CREATE TABLE scratch (id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES scratch_parent (id),
       a TEXT, b TEXT, c TEXT, u TEXT)`.execute(db);
@@ -120,7 +110,7 @@ describe('a large SQLite import sets its sort indexes aside', () => {
   });
 
   it('builds them again when a row fails after they were set aside, and keeps no row', async () => {
-    const before = indexesOf(setup.sampleTable);
+    const before = indexesOf(sqlite.setup.sampleTable);
     const rows = stored();
 
     const { outcome, seen, steps } = await commit(2_400, ['5065_9_Z_999_9_XX,1,1,ROCK,,,unknown split']);
@@ -133,7 +123,7 @@ describe('a large SQLite import sets its sort indexes aside', () => {
     ]);
     expect(seen.map((names) => names.includes('curation_sample__top'))).toEqual([true, false, false]);
     expect(stored()).toBe(rows);
-    expect(indexesOf(setup.sampleTable)).toEqual(before);
+    expect(indexesOf(sqlite.setup.sampleTable)).toEqual(before);
     expect(listed()).toEqual([]);
   }, 120_000);
 
@@ -147,8 +137,8 @@ describe('a large SQLite import sets its sort indexes aside', () => {
   });
 
   it('writes the rows past the threshold without the sort indexes and ends with them as they were', async () => {
-    const before = indexesOf(setup.sampleTable);
-    expect(namesOf(setup.sampleTable)).toEqual(expect.arrayContaining(SORT_INDEXES));
+    const before = indexesOf(sqlite.setup.sampleTable);
+    expect(namesOf(sqlite.setup.sampleTable)).toEqual(expect.arrayContaining(SORT_INDEXES));
 
     // A list sorted by a set-aside column, asked for at each batch: answered between the import's transactions.
     const lists: ReturnType<typeof shallowest>[] = [];
@@ -165,7 +155,7 @@ describe('a large SQLite import sets its sort indexes aside', () => {
         expect.arrayContaining(['curation_sample__section_split_id__top', 'curation_sample__sample_request_id']),
       );
     }
-    expect(indexesOf(setup.sampleTable)).toEqual(before);
+    expect(indexesOf(sqlite.setup.sampleTable)).toEqual(before);
     expect(listed()).toEqual([]);
     // Each list showed the shallowest samples first, with the indexes set aside or built again.
     const answered = await Promise.all([...lists, shallowest()]);
@@ -189,19 +179,19 @@ describe('a large SQLite import sets its sort indexes aside', () => {
   }, 120_000);
 
   it('builds the indexes an import set aside at the next start when the server stopped before it did', async () => {
-    const before = indexesOf(setup.sampleTable);
-    const { database } = setup.t;
+    const before = indexesOf(sqlite.setup.sampleTable);
+    const { database } = sqlite.setup.t;
     // What an import leaves when the server stops half-way: the indexes dropped and listed.
     await (database.db as unknown as AnyDb)
       .transaction()
-      .execute((trx) => setAsideIndexes(trx, setup.sampleTable, new Set()));
-    expect(namesOf(setup.sampleTable).filter((name) => SORT_INDEXES.includes(name))).toEqual([]);
+      .execute((trx) => setAsideIndexes(trx, sqlite.setup.sampleTable, new Set()));
+    expect(namesOf(sqlite.setup.sampleTable).filter((name) => SORT_INDEXES.includes(name))).toEqual([]);
     expect(listed()).toHaveLength(SORT_INDEXES.length);
 
     const next = await buildApp(testConfig({ database: database.config, dataDir: database.dataDir }), { database });
     await next.close();
 
-    expect(indexesOf(setup.sampleTable)).toEqual(before);
+    expect(indexesOf(sqlite.setup.sampleTable)).toEqual(before);
     expect(listed()).toEqual([]);
   }, 120_000);
 });

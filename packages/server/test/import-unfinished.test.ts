@@ -3,13 +3,12 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeFileSync } from 'node:fs';
-import type SQLite from 'better-sqlite3';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { runInTemplateScope } from '../src/engine/templates/template-store';
 import { runAudited } from '../src/infra/db/audit-context';
 import { UNFINISHED_STALE_MS, importStopped, removeUnfinishedImports } from '../src/modules/import/unfinished-imports';
-import { type Setup, committedReader, samplesCsv, setUp } from './helpers/import-samples';
+import { samplesCsv, sqliteWithReader } from './helpers/import-samples';
 import { testConfig } from './helpers/test-app';
 
 // Issue 20, all rows or none across a crash: a SQLite commit runs in transactions of its own, so a
@@ -29,34 +28,27 @@ interface Entry {
 const silent = { info: () => undefined, warn: () => undefined };
 
 describe('an import stopped part-way is removed at the next start (SQLite)', () => {
-  let setup: Setup;
-  let reader: SQLite.Database;
+  /** The setup, and what another connection sees (committed state only). */
+  const sqlite = sqliteWithReader();
   let child: ChildProcess | undefined;
-  beforeAll(async () => {
-    setup = await setUp('sqlite');
-    reader = committedReader(setup);
-  }, 120_000);
   afterEach(() => {
     if (child?.exitCode === null) child.kill('SIGKILL');
     child = undefined;
   });
-  afterAll(async () => {
-    reader.close();
-    await setup.t.close();
-  });
 
-  const listed = () => reader.prepare('SELECT batch_id, table_name, pid FROM unfinished_imports').all() as Entry[];
-  const stored = () => (reader.prepare(`SELECT count(*) AS n FROM curation_sample`).get() as { n: number }).n;
+  const listed = () =>
+    sqlite.reader.prepare('SELECT batch_id, table_name, pid FROM unfinished_imports').all() as Entry[];
+  const stored = () => (sqlite.reader.prepare(`SELECT count(*) AS n FROM curation_sample`).get() as { n: number }).n;
   const list = (value: Entry) =>
-    setup.t.database.db
+    sqlite.setup.t.database.db
       .insertInto('unfinished_imports')
       .values({ ...value, host: hostname(), started_at: new Date().toISOString(), seen_at: new Date().toISOString() })
       .execute();
 
   const commit = (count: number, extra: string[], onBatch: () => void) => {
-    const request = setup.request('samples.csv', samplesCsv(setup.chain, count, extra));
+    const request = sqlite.setup.request('samples.csv', samplesCsv(sqlite.setup.chain, count, extra));
     return runAudited({ userId: request.user.id ?? undefined, route: 'test' }, () =>
-      runInTemplateScope(() => setup.imports(false, { transactionMs: 0 }).commit(request, onBatch)),
+      runInTemplateScope(() => sqlite.setup.imports(false, { transactionMs: 0 }).commit(request, onBatch)),
     );
   };
 
@@ -82,10 +74,10 @@ describe('an import stopped part-way is removed at the next start (SQLite)', () 
 
   /** `npm run import` of the sample CSV with `count` rows (killed part-way unless it is short). */
   const runCli = (name: string, count: number, args: string[] = []) => {
-    const { database } = setup.t;
+    const { database } = sqlite.setup.t;
     if (database.config.dialect !== 'sqlite') throw new Error('a SQLite database was asked for');
     const file = join(database.dataDir, name);
-    writeFileSync(file, samplesCsv(setup.chain, count));
+    writeFileSync(file, samplesCsv(sqlite.setup.chain, count));
     const { STORAGE_URL: _storage, INIT_CWD: _cwd, ...rest } = process.env;
     const env = {
       ...rest,
@@ -116,13 +108,13 @@ describe('an import stopped part-way is removed at the next start (SQLite)', () 
     running.kill('SIGKILL');
     await exited;
     const [entry] = listed();
-    expect(entry).toMatchObject({ table_name: setup.sampleTable, pid: running.pid });
+    expect(entry).toMatchObject({ table_name: sqlite.setup.sampleTable, pid: running.pid });
     expect(stored()).toBeGreaterThan(rows);
     return entry;
   };
 
   it('`npm run import` killed part-way: the next server start removes the rows it kept', async () => {
-    const { database } = setup.t;
+    const { database } = sqlite.setup.t;
     const rows = stored();
     const entry = await killedImport(rows);
 
@@ -132,12 +124,12 @@ describe('an import stopped part-way is removed at the next start (SQLite)', () 
     expect(stored()).toBe(rows);
     expect(listed()).toEqual([]);
     // Their removal is in the history as any deletion, apart from the import's batch.
-    const history = reader
+    const history = sqlite.reader
       .prepare(
         `SELECT action, count(*) AS n FROM record_history WHERE table_name = ? AND record_id IN
         (SELECT record_id FROM record_history WHERE batch_id = ? AND action = 'create') GROUP BY action ORDER BY action`,
       )
-      .all(setup.sampleTable, entry.batch_id) as { action: string; n: number }[];
+      .all(sqlite.setup.sampleTable, entry.batch_id) as { action: string; n: number }[];
     expect(history.map((row) => row.action)).toEqual(['create', 'delete']);
     expect(history[0].n).toBe(history[1].n);
   }, 150_000);
@@ -158,20 +150,20 @@ describe('an import stopped part-way is removed at the next start (SQLite)', () 
   }, 150_000);
 
   it('leaves an import whose process still runs, and removes it once that process has stopped', async () => {
-    const { db } = setup.t.database;
+    const { db } = sqlite.setup.t.database;
     const rows = stored();
     const alive = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)'], { stdio: 'ignore' });
     child = alive;
     const exited = new Promise<void>((resolve) => alive.once('exit', () => resolve()));
     if (alive.pid === undefined) throw new Error('no child process');
     // What a running import has written so far: one kept transaction's record (its history's batch) and its listing.
-    const sample = await setup.t.create('sample', { section_split_id: setup.chain.splits[0].id, top: 1 });
-    const { batchId } = reader
+    const sample = await sqlite.setup.t.create('sample', { section_split_id: sqlite.setup.chain.splits[0].id, top: 1 });
+    const { batchId } = sqlite.reader
       .prepare(
         `SELECT batch_id AS batchId FROM record_history WHERE table_name = ? AND record_id = ? AND action = 'create'`,
       )
-      .get(setup.sampleTable, sample.id) as { batchId: string };
-    await list({ batch_id: batchId, table_name: setup.sampleTable, pid: alive.pid });
+      .get(sqlite.setup.sampleTable, sample.id) as { batchId: string };
+    await list({ batch_id: batchId, table_name: sqlite.setup.sampleTable, pid: alive.pid });
     expect(stored()).toBe(rows + 1);
 
     expect(await removeUnfinishedImports(db, silent)).toEqual([]);
@@ -180,7 +172,9 @@ describe('an import stopped part-way is removed at the next start (SQLite)', () 
 
     alive.kill('SIGKILL');
     await exited;
-    expect(await removeUnfinishedImports(db, silent)).toEqual([{ batchId, table: setup.sampleTable, removed: 1 }]);
+    expect(await removeUnfinishedImports(db, silent)).toEqual([
+      { batchId, table: sqlite.setup.sampleTable, removed: 1 },
+    ]);
     expect(listed()).toEqual([]);
     expect(stored()).toBe(rows);
   }, 60_000);

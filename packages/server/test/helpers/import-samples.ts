@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { afterAll, beforeAll } from 'vitest';
 import { asDynamic } from '../../src/engine/records/dynamic-db';
 import { createLocalStorage } from '../../src/infra/storage/local-storage';
 import { registerFileStorageBehavior } from '../../src/modules/files/file-storage-behavior';
@@ -108,6 +109,23 @@ export function committedReader(setup: Setup): SQLite.Database {
   const { config } = setup.t.database;
   if (config.dialect !== 'sqlite') throw new Error('a SQLite database was asked for');
   return new SQLite(config.filename, { readonly: true });
+}
+
+/**
+ * A SQLite setup and a committedReader on it for the tests of a describe block: opened before them,
+ * closed after (its fields are set once the block's beforeAll ran).
+ */
+export function sqliteWithReader(): { setup: Setup; reader: SQLite.Database } {
+  const opened = {} as { setup: Setup; reader: SQLite.Database };
+  beforeAll(async () => {
+    opened.setup = await setUp('sqlite');
+    opened.reader = committedReader(opened.setup);
+  }, 120_000);
+  afterAll(async () => {
+    opened.reader.close();
+    await opened.setup.t.close();
+  });
+  return opened;
 }
 
 /** The CSV of `count` samples over the chain's splits (by combined id, or by id), some with a request, list values by remark. */
