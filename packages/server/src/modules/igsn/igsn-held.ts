@@ -34,18 +34,12 @@ interface Held {
 let tables = 0;
 
 /**
- * Makes the held table where it is missing: at an import's first batch, and again after a
+ * The held table, made where it is missing: at an import's first batch, and again after a
  * transaction or savepoint that made it was rolled back (a preview's transactions keep nothing).
- * True when it was missing: then no row is held.
  */
-async function madeTable(connection: Connection, table: string): Promise<boolean> {
-  const { rows } = await sql`SELECT 1 FROM temp.sqlite_master WHERE type = 'table' AND name = ${table}`.execute(
-    connection,
-  );
-  if (rows.length > 0) return false;
-  await sql`CREATE TEMP TABLE ${sql.id(table)} (igsn TEXT NOT NULL, data_model TEXT NOT NULL,
+async function ensureTable(connection: Connection, table: string): Promise<void> {
+  await sql`CREATE TEMP TABLE IF NOT EXISTS ${sql.id(table)} (igsn TEXT NOT NULL, data_model TEXT NOT NULL,
     model_id INTEGER NOT NULL, created_at TEXT NOT NULL)`.execute(connection);
-  return true;
 }
 
 /** The held table's INSERT of `rows` rows, by table and count: its text is made once, not a query tree per batch. */
@@ -87,7 +81,7 @@ export async function holdMany(
     held = { table: `mdis_held_igsns_${String(tables)}`, igsns: new Set() };
     memo.set(memoKey(model), held);
   }
-  await madeTable(connection, held.table);
+  await ensureTable(connection, held.table);
   const issued = await createIgsnRegistry(connection).issued(rows.map((row) => row.igsn));
   const { igsns, table } = held;
   const fresh = rows.filter((row) => !issued.has(row.igsn) && !igsns.has(row.igsn));
@@ -102,7 +96,7 @@ export async function holdMany(
 
 /** The held rows into the registry, in IGSN order; one the registry issued to another record meanwhile fails the import. */
 async function move(connection: Connection, table: string): Promise<void> {
-  if (await madeTable(connection, table)) return;
+  await ensureTable(connection, table);
   const from = sql`temp.${sql.id(table)}`;
   const result = await sql`
     INSERT INTO igsn_registry (igsn, data_model, model_id, created_at)
