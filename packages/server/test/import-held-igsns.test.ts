@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { runInTemplateScope } from '../src/engine/templates/template-store';
 import { runAudited } from '../src/infra/db/audit-context';
+import { FILTERED_REGISTRY } from '../src/modules/igsn/igsn-held';
 import type { ImportRequest } from '../src/modules/import/import-run';
 import { type ImportOptions, samplesCsv, sqliteWithReader } from './helpers/import-samples';
 
@@ -92,24 +93,51 @@ describe('a large SQLite import holds its IGSN registry rows', () => {
     expect(await heldTables()).toEqual([]);
   }, 120_000);
 
-  it('fails the import, keeping nothing, when another request registered a held IGSN meanwhile', async () => {
-    const rival = 'ICDP5065XRIVAL01';
-    const request: ImportRequest = sqlite.setup.request('rival.csv', csvWith(2_500, { 1: rival }));
+  // Row 1 is held when the rival registers its IGSN; row 2,500's batch comes after, but the import
+  // read the registry's IGSNs into its filter before: the move finds it, not the batch's lookup.
+  it.each([1, 2_500])(
+    'fails the import, keeping nothing, when another request registered the IGSN of row %i meanwhile',
+    async (row) => {
+      const rival = `ICDP5065XRIVAL${String(row)}`;
+      const request: ImportRequest = sqlite.setup.request('rival.csv', csvWith(2_500, { [row]: rival }));
+      const before = storedSamples();
+      let registration: Promise<unknown> | undefined;
+      const commit = run(() =>
+        importOf().commit(request, () => {
+          // Sent inside the import's first transaction: it runs when that one is committed, between two.
+          registration ??= sql`INSERT INTO igsn_registry (igsn, data_model, model_id, created_at)
+          VALUES (${rival}, 'CurationCore', 999999, '2026-11-28T00:00:00.000Z')`.execute(sqlite.setup.t.database.db);
+        }),
+      );
+      await expect(commit).rejects.toMatchObject({ status: 409, message: DUPLICATE(rival) });
+      await registration;
+      expect(storedSamples()).toBe(before);
+      expect(sqlite.reader.prepare('SELECT data_model FROM igsn_registry WHERE igsn = ?').all(rival)).toEqual([
+        { data_model: 'CurationCore' },
+      ]);
+      expect(await heldTables()).toEqual([]);
+    },
+    120_000,
+  );
+
+  // Last: the registry's ids stay this large for the tests after it.
+  it('asks the registry about every IGSN when it is too large to read into a filter: the row is refused', async () => {
+    const db = sqlite.setup.t.database.db;
+    await sql`INSERT INTO igsn_registry (id, igsn, data_model, model_id, created_at)
+      VALUES (${FILTERED_REGISTRY + 1}, 'ICDP5065XLARGE01', 'CurationCore', 999998, '2026-11-28T00:00:00.000Z')`.execute(
+      db,
+    );
+    const rival = 'ICDP5065XRIVALLARGE';
     const before = storedSamples();
     let registration: Promise<unknown> | undefined;
-    const commit = run(() =>
-      importOf().commit(request, () => {
-        // Sent inside the import's first transaction: it runs when that one is committed, between two.
+    const commit = await run(() =>
+      importOf().commit(sqlite.setup.request('large.csv', csvWith(2_500, { 2_500: rival })), () => {
         registration ??= sql`INSERT INTO igsn_registry (igsn, data_model, model_id, created_at)
-          VALUES (${rival}, 'CurationCore', 999999, '2026-11-28T00:00:00.000Z')`.execute(sqlite.setup.t.database.db);
+          VALUES (${rival}, 'CurationCore', 999997, '2026-11-28T00:00:00.000Z')`.execute(db);
       }),
     );
-    await expect(commit).rejects.toMatchObject({ status: 409, message: DUPLICATE(rival) });
     await registration;
+    expect(commit).toMatchObject({ ok: false, errors: [{ row: 2_500, column: 'igsn', message: DUPLICATE(rival) }] });
     expect(storedSamples()).toBe(before);
-    expect(sqlite.reader.prepare('SELECT data_model FROM igsn_registry WHERE igsn = ?').all(rival)).toEqual([
-      { data_model: 'CurationCore' },
-    ]);
-    expect(await heldTables()).toEqual([]);
   }, 120_000);
 });

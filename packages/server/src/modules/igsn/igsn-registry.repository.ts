@@ -59,6 +59,17 @@ async function issued(db: Kysely<RegistryTables>, igsns: readonly string[]): Pro
   return new Set(rows.map((row) => row.igsn));
 }
 
+async function igsnsAfter(db: Kysely<RegistryTables>, after: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('igsn_registry')
+    .select('igsn')
+    .where('igsn', '>', after)
+    .orderBy('igsn')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.igsn);
+}
+
 /**
  * Queries on the registry of issued IGSNs. Works on any connection or transaction: the IGSN
  * behavior passes the record's write transaction, so a refused record registers nothing.
@@ -83,6 +94,18 @@ export function createIgsnRegistry(connection: Db | Kysely<never>) {
 
     /** Those of these IGSNs the registry holds (an import's batch). */
     issued: (igsns: readonly string[]): Promise<Set<string>> => issued(db, igsns),
+
+    /** The registry's IGSNs after `after`, in order, `limit` at most (a scan of the whole registry in pages). */
+    igsnsAfter: (after: string, limit: number): Promise<string[]> => igsnsAfter(db, after, limit),
+
+    /** How many rows the registry has had at most (its largest id: no count of the table). */
+    size: async (): Promise<number> =>
+      (
+        await db
+          .selectFrom('igsn_registry')
+          .select((eb) => eb.fn.max('id').as('last'))
+          .executeTakeFirst()
+      )?.last ?? 0,
 
     /** The registry rows of these IGSNs (the back-fill: one query per page). */
     findMany: (igsns: readonly string[]): Promise<IgsnRegistryRow[]> =>
