@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqliteTextIndexInserted } from '../src/engine/schema-sync/text-index';
 import { runAudited, runWithoutHistory } from '../src/infra/db/audit-context';
 import { type Database, createDatabase } from '../src/infra/db/database';
-import { sqliteHistoryInserted } from '../src/infra/db/history-triggers';
+import {
+  sqliteHistoryCreateTrigger,
+  sqliteHistoryInserted,
+  sqliteHistoryTriggers,
+} from '../src/infra/db/history-triggers';
+import { bulkInsertWork } from '../src/engine/records/bulk-triggers';
+import type { DynamicTrx } from '../src/engine/records/dynamic-db';
 
 // Issue 20: after a batch INSERT on SQLite, one statement writes the history of its rows and one
 // their text index rows (engine/records/bulk-triggers.ts). Whether history is on is asked once per
@@ -66,5 +72,17 @@ describe('set-based history and text index of a batch insert (sqlite)', () => {
     expect(await match('note', '"ähnlich"')).toEqual([2]);
     expect(await match('note', '"fine"')).toEqual([3]);
     expect(await match('name', '"sediment"')).toEqual([]);
+  });
+
+  it("reads the table's bulk work again after its triggers changed, within one import's memo", async () => {
+    const memo = new Map<string, unknown>();
+    for (const statement of sqliteHistoryTriggers('rock', ['id', 'name', 'note']).values())
+      await sql.raw(statement).execute(db);
+    const trx = db as unknown as DynamicTrx;
+    expect((await bulkInsertWork(trx, 'rock', memo))?.history).toBe(
+      sqliteHistoryInserted('rock', ['id', 'name', 'note']),
+    );
+    await sql.raw(`DROP TRIGGER ${sqliteHistoryCreateTrigger('rock')}`).execute(db);
+    expect(await bulkInsertWork(trx, 'rock', memo)).toBeUndefined();
   });
 });

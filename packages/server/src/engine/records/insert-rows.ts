@@ -269,7 +269,7 @@ export async function insertRows(
   // SQLite, every id given: the per-row trigger work done set-based after each INSERT (bulk-triggers.ts).
   const bulk =
     maintained?.dialect === 'sqlite' && rows.every((row) => typeof row.id === 'number')
-      ? await bulkInsertWork(trx, model.table)
+      ? await bulkInsertWork(trx, model.table, maintained.memo)
       : undefined;
   for (const { given, rows: group } of groups.values()) {
     const width = selecting ? given.length + columnsRead(selecting.columns, trx).size : given.length;
