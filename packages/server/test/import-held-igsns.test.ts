@@ -120,6 +120,18 @@ describe('a large SQLite import holds its IGSN registry rows', () => {
     120_000,
   );
 
+  it('reads the whole registry into its filter, page by page: an IGSN on a later page is refused at its row', async () => {
+    const db = sqlite.setup.t.database.db;
+    await sql`WITH RECURSIVE n (i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 25000)
+      INSERT INTO igsn_registry (igsn, data_model, model_id, created_at)
+      SELECT printf('ICDP5065XPAGE%05d', i), 'CurationCore', 900000 + i, '2026-11-28T00:00:00.000Z' FROM n`.execute(db);
+    const last = 'ICDP5065XPAGE25000';
+    const commit = await run(() =>
+      importOf().commit(sqlite.setup.request('pages.csv', csvWith(2_200, { 2_000: last }))),
+    );
+    expect(commit).toMatchObject({ ok: false, errors: [{ row: 2_000, column: 'igsn', message: DUPLICATE(last) }] });
+  }, 120_000);
+
   // Last: the registry's ids stay this large for the tests after it.
   it('asks the registry about every IGSN when it is too large to read into a filter: the row is refused', async () => {
     const db = sqlite.setup.t.database.db;
