@@ -78,18 +78,20 @@ async function ensureTable(connection: Connection, table: string): Promise<void>
     model_id INTEGER NOT NULL, created_at TEXT NOT NULL)`.execute(connection);
 }
 
-/** The held table's INSERT of `rows` rows, by table and count: its text is made once, not a query tree per batch. */
-const insertTexts = new Map<string, string>();
+/**
+ * The VALUES list of the held table's INSERT of `rows` rows, by count: made once, not a query tree
+ * per batch. Not by table too: every import's table has a name of its own, and texts kept per name
+ * would add up for as long as the server runs.
+ */
+const valuesTexts = new Map<number, string>();
 
 function insertText(table: string, rows: number): string {
-  const key = `${table}:${String(rows)}`;
-  let text = insertTexts.get(key);
-  if (!text) {
-    const values = Array.from({ length: rows }, () => '(?, ?, ?, ?)').join(', ');
-    text = `INSERT INTO temp."${table}" (igsn, data_model, model_id, created_at) VALUES ${values}`;
-    insertTexts.set(key, text);
+  let values = valuesTexts.get(rows);
+  if (!values) {
+    values = Array.from({ length: rows }, () => '(?, ?, ?, ?)').join(', ');
+    valuesTexts.set(rows, values);
   }
-  return text;
+  return `INSERT INTO temp."${table}" (igsn, data_model, model_id, created_at) VALUES ${values}`;
 }
 
 const memoKey = (model: string) => `IgsnBehavior:held:${model}`;
